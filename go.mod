@@ -1,0 +1,3 @@
+module arbiter
+
+go 1.26
