@@ -2,17 +2,131 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"strings"
+
+	"arbiter/i18n"
 )
+
+// env is what every command gets: the process's streams and environment,
+// and the message catalog.
+type env struct {
+	ctx    context.Context
+	getenv func(string) string
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	cat    *i18n.Catalog
+}
+
+// command is one subcommand of the binary.
+type command struct {
+	name string
+	run  func(e *env, args []string) int
+}
+
+// commands lists the subcommands, in the order help shows them.
+func commands() []command {
+	return []command{
+		{"ask", cmdAsk},
+		{"rule", cmdRule},
+		{"card", cmdCard},
+		{"kb", cmdKB},
+		{"simulate", cmdSimulate},
+		{"scenarios", cmdScenarios},
+		{"serve", cmdServe},
+		{"console", cmdConsole},
+		{"commands", cmdCommands},
+	}
+}
 
 // run executes one command line and returns the process exit code:
 // 0 success, 1 the command ran and found a failure, 2 bad usage or input.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: bot <command> [flags]")
+	cat, err := i18n.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "bot: messages: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stderr, "bot: unknown command %q\n", args[0])
+	e := &env{ctx: ctx, getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr, cat: cat}
+	p := e.printer("", "")
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintln(stderr, p.T(i18n.KeyUsage))
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(e, args[1:])
+		}
+	}
+	fmt.Fprintln(stderr, p.T(i18n.KeyUnknownCommand, args[0]))
 	return 2
+}
+
+// printer picks the output language: an explicit --lang first, then the
+// language of the text the user wrote, then the environment's locale, else English.
+func (e *env) printer(flagLang, text string) *i18n.Printer {
+	if l, ok := i18n.ParseLang(flagLang); ok {
+		return e.cat.Printer(l)
+	}
+	if strings.TrimSpace(text) != "" {
+		return e.cat.Printer(i18n.Detect(text))
+	}
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if l, ok := i18n.ParseLang(e.getenv(v)); ok && e.getenv(v) != "C" {
+			return e.cat.Printer(l)
+		}
+	}
+	return e.cat.Printer(i18n.EN)
+}
+
+// usageError reports bad usage in the user's language and returns exit code 2.
+func (e *env) usageError(p *i18n.Printer, key i18n.Key, args ...any) int {
+	fmt.Fprintln(e.stderr, p.T(key, args...))
+	return 2
+}
+
+// commonFlags are the flags every command that answers questions accepts.
+type commonFlags struct {
+	lang  string
+	index string
+	json  bool
+}
+
+func (c *commonFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.lang, "lang", "", "output language: fr, en or ja (default: the question's language)")
+	fs.StringVar(&c.index, "index", "", "index directory built by 'bot kb build' (default: the embedded corpus)")
+	fs.BoolVar(&c.json, "json", false, "machine-readable JSON on stdout")
+}
+
+// parseInterspersed parses flags that may come before, between or after the
+// positional arguments, and returns the positional ones. A lone "--" ends flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// newFlagSet returns a flag set that reports errors to stderr and never exits.
+func (e *env) newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	return fs
 }
