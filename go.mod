@@ -2,4 +2,7 @@ module arbiter
 
 go 1.26.0
 
-require golang.org/x/text v0.44.0 // indirect
+require (
+	github.com/goccy/go-yaml v1.19.2 // indirect
+	golang.org/x/text v0.44.0 // indirect
+)
