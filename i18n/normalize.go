@@ -1,0 +1,60 @@
+package i18n
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+)
+
+// NormalizeKey turns s into a key for matching, never for display: NFKC
+// (full-width letters and digits, half-width katakana, ① and ligatures
+// become their plain forms), width folding, Unicode case folding, and
+// runs of white space collapsed to one ASCII space with the ends trimmed.
+// "ＭＴＧ　総合ルール１２３．４ａ" becomes "mtg 総合ルール123.4a".
+// Accents are kept; see FoldAccents.
+func NormalizeKey(s string) string {
+	s = norm.NFKC.String(s)
+	s = width.Fold.String(s)
+	s = cases.Fold().String(s)
+	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
+}
+
+// FoldAccents removes the Latin diacritics of s (é→e, ç→c, ï→i) and spells
+// out the ligatures œ and æ, so that French can be matched without accents:
+// "Téfeiri" becomes "Tefeiri". Case is kept, and Japanese is unchanged (the
+// voicing marks of kana are not diacritics here). For matching only.
+func FoldAccents(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.Predicate(isLatinDiacritic)), norm.NFC)
+	out, _, err := transform.String(t, s)
+	if err != nil {
+		return s
+	}
+	if !strings.ContainsAny(out, "œŒæÆ") {
+		return out
+	}
+	var b strings.Builder
+	for _, r := range out {
+		switch r {
+		case 'œ':
+			b.WriteString("oe")
+		case 'Œ':
+			b.WriteString("OE")
+		case 'æ':
+			b.WriteString("ae")
+		case 'Æ':
+			b.WriteString("AE")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isLatinDiacritic reports whether r is in the block of combining marks
+// used by Latin scripts, U+0300 to U+036F.
+func isLatinDiacritic(r rune) bool { return r >= 0x0300 && r <= 0x036F }
