@@ -1,0 +1,514 @@
+package kb
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// RuleKind tells the four levels of the Comprehensive Rules apart.
+type RuleKind string
+
+// The levels of the Comprehensive Rules numbering.
+const (
+	RulePart    RuleKind = "part"    // "7. Additional Rules"
+	RuleSection RuleKind = "section" // "702. Keyword Abilities"
+	RuleRule    RuleKind = "rule"    // "702.26. Phasing"
+	RuleSubrule RuleKind = "subrule" // "702.26a Phasing is a static ability ..."
+)
+
+// CR is one release of the Comprehensive Rules.
+type CR struct {
+	EffectiveDate string // YYYY-MM-DD, from "These rules are effective as of ..."
+	// Encoding is "utf-8", or "windows-1252" when the file was not valid
+	// UTF-8 and was decoded as Windows-1252 (older releases used it).
+	Encoding string
+	Rules    []Rule // in document order: parts, sections, rules, subrules
+	Glossary []GlossaryEntry
+}
+
+// Rule is a part, section, rule or subrule of the Comprehensive Rules.
+type Rule struct {
+	Number string   // "7", "702", "702.26", "702.26a" (no trailing dot)
+	Parent string   // the number one level up ("702.26" for "702.26a"); empty for parts
+	Kind   RuleKind // part, section, rule or subrule
+	Title  string   // parts, sections and rules that are only a heading ("Phasing")
+	Text   string   // the text after the number; continuation paragraphs joined by "\n"
+	// Examples are the rule's "Example:" paragraphs, without the prefix.
+	Examples []string
+	// SeeAlso lists the rule numbers (and "section N" parts) the text and
+	// examples cross-reference, en-dash ranges expanded, in order of
+	// appearance, without the rule itself.
+	SeeAlso []string
+	Line    int // line of the rule in the file, from 1
+}
+
+// GlossaryEntry is an entry of the Comprehensive Rules glossary.
+type GlossaryEntry struct {
+	Term    string   // as written: "Phased In, Phased Out"
+	Keys    []string // the terms it defines: "Phased In", "Phased Out" (without " (Obsolete)")
+	// Obsolete marks a term the glossary flags "(Obsolete)": no longer
+	// game terminology, kept to explain older cards.
+	Obsolete bool
+	Text    string   // the definition; numbered senses and extra lines joined by "\n"
+	SeeAlso []string // rule numbers the definition cross-references
+	Line    int
+}
+
+// crSource is the Source of every Doc made from the Comprehensive Rules.
+const crSource = "Comprehensive Rules"
+
+// crURL is the official page of the Comprehensive Rules.
+const crURL = "https://magic.wizards.com/en/rules"
+
+// Rule returns the rule numbered n ("702.26d", "702.26", "702"), if any.
+func (c *CR) Rule(n string) (Rule, bool) {
+	for _, r := range c.Rules {
+		if r.Number == n {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
+// Count returns how many rules of kind k the release holds.
+func (c *CR) Count(k RuleKind) int {
+	n := 0
+	for _, r := range c.Rules {
+		if r.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// Docs returns a Doc for every rule and glossary entry. With current set, the
+// IDs are those of the current release ("cr:702.26d", "glossary:phasing");
+// otherwise they carry the effective date ("cr@2026-01-16:702.26d",
+// "glossary@2026-01-16:phasing").
+func (c *CR) Docs(current bool) []Doc {
+	docs := make([]Doc, 0, len(c.Rules)+len(c.Glossary))
+	for _, r := range c.Rules {
+		docs = append(docs, r.Doc(c.EffectiveDate, current))
+	}
+	for _, g := range c.Glossary {
+		docs = append(docs, g.Doc(c.EffectiveDate, current))
+	}
+	return docs
+}
+
+// Doc returns the rule as a Doc of a release effective on date; see CR.Docs
+// for current.
+func (r Rule) Doc(date string, current bool) Doc {
+	id := "cr:" + r.Number
+	if !current {
+		id = "cr@" + date + ":" + r.Number
+	}
+	return Doc{
+		ID: id, Kind: KindRule, Game: "mtg", Lang: "en",
+		Ref: r.Number, Title: r.Title, Text: r.Text,
+		Source: crSource, Date: date, URL: crURL,
+		Parent: r.Parent, Examples: r.Examples, SeeAlso: r.SeeAlso, CRDate: date,
+	}
+}
+
+// Doc returns the glossary entry as a Doc; see CR.Docs for current.
+func (g GlossaryEntry) Doc(date string, current bool) Doc {
+	id := "glossary:" + Slug(g.Term)
+	if !current {
+		id = "glossary@" + date + ":" + Slug(g.Term)
+	}
+	return Doc{
+		ID: id, Kind: KindGlossary, Game: "mtg", Lang: "en",
+		Ref: g.Term, Title: g.Term, Text: g.Text,
+		Source: crSource, Date: date, URL: crURL,
+		SeeAlso: g.SeeAlso, CRDate: date,
+	}
+}
+
+// Slug folds s to lower-case ASCII letters and digits separated by single
+// hyphens: "Phased In, Phased Out" -> "phased-in-phased-out".
+func Slug(s string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range foldAccents(strings.ToLower(s)) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+		case r == '\'' || r == '’':
+			// "Player's" -> "players"
+		default:
+			hyphen = true
+		}
+	}
+	return b.String()
+}
+
+var (
+	crDateRe    = regexp.MustCompile(`^These rules are effective as of ([A-Z][a-z]+ \d{1,2}, \d{4})\.`)
+	crPartRe    = regexp.MustCompile(`^([1-9])\. (\S.*)$`)
+	crSectionRe = regexp.MustCompile(`^([1-9]\d{2})\. (\S.*)$`)
+	// Rules end with a dot, subrules do not; the official text has typos
+	// both ways ("606.5 If", "119.1d. In"), so both are optional.
+	crRuleRe = regexp.MustCompile(`^([1-9]\d{2}\.\d+)([a-z]?)\.? (\S.*)$`)
+	// crRefRe finds cross-references in prose: dotted numbers anywhere
+	// (with an optional en-dash letter range), and plain section or part
+	// numbers only after "rule(s)" or "section(s)".
+	crRefRe = regexp.MustCompile(`(\b[Rr]ules? )?\b([1-9]\d{2})(?:\.(\d+)([a-z])?(?:[–-]([a-z])\b)?)?|\b[Ss]ections? ([1-9])\b`)
+)
+
+// ParseCR parses the Comprehensive Rules as Wizards of the Coast publishes
+// them in plain text. name is used only in errors.
+func ParseCR(name string, src []byte) (*CR, error) {
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	if len(bytes.TrimSpace(src)) == 0 {
+		return nil, offsetErr(name, 0, CodeEmpty, "no text")
+	}
+	cr := &CR{Encoding: "utf-8"}
+	if !utf8.Valid(src) {
+		dec, err := decodeWindows1252(name, src)
+		if err != nil {
+			return nil, err
+		}
+		src, cr.Encoding = dec, "windows-1252"
+	}
+	lines := splitLines(src)
+
+	date, err := crEffectiveDate(name, lines)
+	if err != nil {
+		return nil, err
+	}
+	cr.EffectiveDate = date
+
+	body := crBodyStart(lines)
+	if body < 0 {
+		return nil, lineErr(name, len(lines), CodeTruncated, "no rules found")
+	}
+	gloss := -1
+	for i := body; i < len(lines); i++ {
+		if lines[i] == "Glossary" {
+			gloss = i
+			break
+		}
+	}
+	if gloss < 0 {
+		return nil, lineErr(name, len(lines), CodeTruncated, "the rules end without a glossary")
+	}
+	credits := -1
+	for i := gloss + 1; i < len(lines); i++ {
+		if lines[i] == "Credits" {
+			credits = i
+			break
+		}
+	}
+	if credits < 0 {
+		return nil, lineErr(name, len(lines), CodeTruncated, "the glossary ends without the credits")
+	}
+	if err := cr.parseRules(name, lines, body, gloss); err != nil {
+		return nil, err
+	}
+	if cr.Count(RuleSection) == 0 {
+		return nil, lineErr(name, gloss+1, CodeTruncated, "no rule sections before the glossary")
+	}
+	if err := cr.parseGlossary(name, lines, gloss+1, credits); err != nil {
+		return nil, err
+	}
+	return cr, nil
+}
+
+// decodeWindows1252 decodes src as Windows-1252 if it looks like text in
+// that encoding (no control bytes other than tab and line ends, no byte the
+// encoding leaves undefined); otherwise it reports the first byte that is
+// not valid UTF-8.
+func decodeWindows1252(name string, src []byte) ([]byte, error) {
+	bad := int64(0)
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size <= 1 {
+			bad = int64(i)
+			break
+		}
+		i += size
+	}
+	for _, b := range src {
+		switch {
+		case b < 0x20 && b != '\t' && b != '\n' && b != '\r',
+			b == 0x7f, b == 0x81, b == 0x8d, b == 0x8f, b == 0x90, b == 0x9d:
+			return nil, offsetErr(name, bad, CodeBadEncoding, "invalid UTF-8 at byte %d", bad)
+		}
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(src)
+	if err != nil {
+		return nil, offsetErr(name, bad, CodeBadEncoding, "invalid UTF-8 at byte %d", bad)
+	}
+	return out, nil
+}
+
+// splitLines splits on "\r\n", "\r" and "\n" alike, dropping trailing
+// spaces other than a leading indent.
+func splitLines(src []byte) []string {
+	s := string(src)
+	var lines []string
+	for len(s) > 0 {
+		i := strings.IndexAny(s, "\r\n")
+		if i < 0 {
+			lines = append(lines, strings.TrimRight(s, " \t"))
+			break
+		}
+		lines = append(lines, strings.TrimRight(s[:i], " \t"))
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++
+		}
+		s = s[i+1:]
+	}
+	return lines
+}
+
+func crEffectiveDate(name string, lines []string) (string, error) {
+	for i, l := range lines {
+		m := crDateRe.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		t, err := time.Parse("January 2, 2006", m[1])
+		if err != nil {
+			return "", lineErr(name, i+1, CodeBadDate, "effective date %q is not a date", m[1])
+		}
+		return t.Format(time.DateOnly), nil
+	}
+	return "", lineErr(name, 1, CodeNoEffectiveDate, "no line \"These rules are effective as of ...\"")
+}
+
+// crBodyStart returns the index of the first line of the rules proper: after
+// the table of contents (which lists the parts and sections, then
+// "Glossary" and "Credits") if there is one, else the first part heading.
+func crBodyStart(lines []string) int {
+	start := 0
+	for i, l := range lines {
+		if l == "Contents" {
+			for j := i + 1; j < len(lines); j++ {
+				if lines[j] == "Credits" {
+					start = j + 1
+					break
+				}
+			}
+			break
+		}
+	}
+	for i := start; i < len(lines); i++ {
+		if crPartRe.MatchString(lines[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *CR) parseRules(name string, lines []string, from, to int) error {
+	seen := make(map[string]int, 3500)
+	var part, section string
+	cur := -1 // index in c.Rules of the rule continuation lines and examples attach to
+	add := func(r Rule) error {
+		if prev, dup := seen[r.Number]; dup {
+			return lineErr(name, r.Line, CodeDuplicateID, "rule %s already appears at line %d", r.Number, prev)
+		}
+		seen[r.Number] = r.Line
+		c.Rules = append(c.Rules, r)
+		cur = len(c.Rules) - 1
+		return nil
+	}
+	for i := from; i < to; i++ {
+		l := lines[i]
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		var err error
+		switch {
+		case strings.HasPrefix(l, "Example: ") || l == "Example:":
+			if cur < 0 {
+				return lineErr(name, i+1, CodeBadLine, "example before any rule")
+			}
+			ex := strings.TrimSpace(strings.TrimPrefix(l, "Example:"))
+			c.Rules[cur].Examples = append(c.Rules[cur].Examples, ex)
+		case strings.HasPrefix(l, " "):
+			if cur < 0 {
+				return lineErr(name, i+1, CodeBadLine, "indented paragraph before any rule")
+			}
+			c.Rules[cur].Text += "\n" + strings.TrimSpace(l)
+		default:
+			if m := crRuleRe.FindStringSubmatch(l); m != nil {
+				r := Rule{Number: m[1] + m[2], Text: m[3], Line: i + 1, Kind: RuleRule, Parent: m[1][:3]}
+				if m[2] != "" {
+					r.Kind, r.Parent = RuleSubrule, m[1]
+				} else if isHeading(m[3]) {
+					r.Title = m[3]
+				}
+				if r.Parent[:3] != section {
+					return lineErr(name, i+1, CodeBadLine, "rule %s outside its section (in section %q)", r.Number, section)
+				}
+				err = add(r)
+			} else if m := crSectionRe.FindStringSubmatch(l); m != nil {
+				if m[1][:1] != part {
+					return lineErr(name, i+1, CodeBadLine, "section %s outside its part (in part %q)", m[1], part)
+				}
+				section = m[1]
+				err = add(Rule{Number: m[1], Parent: part, Kind: RuleSection, Title: m[2], Text: m[2], Line: i + 1})
+			} else if m := crPartRe.FindStringSubmatch(l); m != nil {
+				part, section = m[1], ""
+				err = add(Rule{Number: m[1], Kind: RulePart, Title: m[2], Text: m[2], Line: i + 1})
+			} else {
+				return lineErr(name, i+1, CodeBadLine, "line %q is not a rule, an example or a continuation", clip(l, 40))
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for i := range c.Rules {
+		r := &c.Rules[i]
+		if r.Kind == RulePart || r.Kind == RuleSection {
+			continue
+		}
+		r.SeeAlso = crRefs(r.Number, append([]string{r.Text}, r.Examples...)...)
+	}
+	return nil
+}
+
+// isHeading reports whether a rule's text is only a title ("Phasing"), not a
+// sentence.
+func isHeading(s string) bool {
+	if strings.ContainsAny(s[len(s)-1:], ".:)”\"") {
+		return false
+	}
+	return len(strings.Fields(s)) <= 8
+}
+
+func (c *CR) parseGlossary(name string, lines []string, from, to int) error {
+	var e *GlossaryEntry
+	flush := func() {
+		if e != nil {
+			e.SeeAlso = crRefs("", e.Text)
+			c.Glossary = append(c.Glossary, *e)
+			e = nil
+		}
+	}
+	seen := make(map[string]int, 800)
+	for i := from; i < to; i++ {
+		l := strings.TrimSpace(lines[i])
+		switch {
+		case l == "":
+			flush()
+		case e == nil:
+			if prev, dup := seen[l]; dup {
+				return lineErr(name, i+1, CodeDuplicateID, "glossary term %q already appears at line %d", l, prev)
+			}
+			seen[l] = i + 1
+			base, obsolete := strings.CutSuffix(l, " (Obsolete)")
+			e = &GlossaryEntry{Term: l, Keys: glossaryKeys(base), Obsolete: obsolete, Line: i + 1}
+		case e.Text == "":
+			e.Text = l
+		default:
+			e.Text += "\n" + l
+		}
+	}
+	flush()
+	for _, g := range c.Glossary {
+		if g.Text == "" {
+			return lineErr(name, g.Line, CodeTruncated, "glossary term %q has no definition", g.Term)
+		}
+	}
+	if len(c.Glossary) == 0 {
+		return lineErr(name, from, CodeTruncated, "the glossary is empty")
+	}
+	return nil
+}
+
+// glossaryKeys splits a glossary term holding several ("Phased In, Phased
+// Out", "Banding, “Bands with Other”") into its keys, without their quotes.
+// Commas inside quotes do not split, nor the comma of the one term that is a
+// single name ("Active Player, Nonactive Player Order").
+func glossaryKeys(term string) []string {
+	if term == "Active Player, Nonactive Player Order" {
+		return []string{term}
+	}
+	var keys []string
+	quoted, start := false, 0
+	for i, r := range term {
+		switch {
+		case r == '“':
+			quoted = true
+		case r == '”':
+			quoted = false
+		case r == ',' && !quoted && strings.HasPrefix(term[i:], ", "):
+			keys = append(keys, term[start:i])
+			start = i + 2
+		}
+	}
+	keys = append(keys, term[start:])
+	for i, k := range keys {
+		keys[i] = strings.TrimSuffix(strings.Trim(k, "“”"), ",")
+	}
+	return keys
+}
+
+// crRefs returns the rule numbers the texts cross-reference, in order, each
+// once, without self. An en-dash (or hyphen) range "601.2f–h" expands to every subrule
+// letter between (skipping l and o, which the rules never use).
+func crRefs(self string, texts ...string) []string {
+	var out []string
+	seen := map[string]bool{self: true}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	for _, t := range texts {
+		for _, m := range crRefRe.FindAllStringSubmatch(t, -1) {
+			switch {
+			case m[3] != "" && m[4] != "" && m[5] != "":
+				for l := m[4][0]; l <= m[5][0]; l++ {
+					if l != 'l' && l != 'o' {
+						add(m[2] + "." + m[3] + string(rune(l)))
+					}
+				}
+			case m[3] != "":
+				add(m[2] + "." + m[3] + m[4])
+			case m[1] != "" && m[2] != "":
+				add(m[2])
+			case m[6] != "":
+				add(m[6])
+			}
+		}
+	}
+	return out
+}
+
+// clip shortens s to at most n runes for error details.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}
+
+// ruleSortKey orders rule numbers numerically ("702.9" before "702.10").
+func ruleSortKey(n string) (int, int, string) {
+	sec, rest, _ := strings.Cut(n, ".")
+	s, _ := strconv.Atoi(sec)
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	r, _ := strconv.Atoi(rest[:i])
+	return s, r, rest[i:]
+}
