@@ -50,14 +50,14 @@ type Rule struct {
 
 // GlossaryEntry is an entry of the Comprehensive Rules glossary.
 type GlossaryEntry struct {
-	Term    string   // as written: "Phased In, Phased Out"
-	Keys    []string // the terms it defines: "Phased In", "Phased Out" (without " (Obsolete)")
+	Term string   // as written: "Phased In, Phased Out"
+	Keys []string // the terms it defines: "Phased In", "Phased Out" (without " (Obsolete)")
 	// Obsolete marks a term the glossary flags "(Obsolete)": no longer
 	// game terminology, kept to explain older cards.
 	Obsolete bool
-	Text    string   // the definition; numbered senses and extra lines joined by "\n"
-	SeeAlso []string // rule numbers the definition cross-references
-	Line    int
+	Text     string   // the definition; numbered senses and extra lines joined by "\n"
+	SeeAlso  []string // rule numbers the definition cross-references
+	Line     int
 }
 
 // crSource is the Source of every Doc made from the Comprehensive Rules.
