@@ -9,6 +9,7 @@ const (
 	KindGlossary Kind = "glossary" // a Comprehensive Rules glossary entry; Ref is the English term
 	KindRuling   Kind = "ruling"   // a card ruling (MTG or Yu-Gi-Oh!); Card is the English card name
 	KindDoc      Kind = "doc"      // an article or wiki page section; Ref is the section
+	KindCard     Kind = "card"     // a card's names and Oracle text, for name lookup; not cited
 )
 
 // Doc is the unit the index stores and a citation points to. Every parser
@@ -47,4 +48,8 @@ type Doc struct {
 	Cites []string `json:"cites,omitempty"`
 	// Preset is the name of a simulation that plays this situation out.
 	Preset string `json:"preset,omitempty"`
+
+	// Names holds a card's printed names in other languages ("fr", "ja" ->
+	// names, oldest printing first), for name lookup (kind card).
+	Names map[string][]string `json:"names,omitempty"`
 }
