@@ -10,20 +10,33 @@ import (
 // common.list.two, .start, .middle and .end, applied as CLDR list patterns
 // are. No items give "", one item gives itself.
 func (p *Printer) List(items []string) string {
+	return p.join(items, KeyListTwo, KeyListEnd)
+}
+
+// join applies the list patterns two and end, with common.list.start and
+// common.list.middle, to items.
+func (p *Printer) join(items []string, two, end Key) string {
 	switch len(items) {
 	case 0:
 		return ""
 	case 1:
 		return items[0]
 	case 2:
-		return p.T(KeyListTwo, items[0], items[1])
+		return p.T(two, items[0], items[1])
 	}
 	n := len(items)
-	s := p.T(KeyListEnd, items[n-2], items[n-1])
+	s := p.T(end, items[n-2], items[n-1])
 	for i := n - 3; i > 0; i-- {
 		s = p.T(KeyListMiddle, items[i], s)
 	}
 	return p.T(KeyListStart, items[0], s)
+}
+
+// ListOr joins items as alternatives: "A, B or C", "A, B ou C",
+// "A、B、またはC", for suggestions. It uses common.list.or_two and
+// common.list.or_end with List's start and middle patterns.
+func (p *Printer) ListOr(items []string) string {
+	return p.join(items, KeyListOrTwo, KeyListOrEnd)
 }
 
 // Date writes an ISO date ("2022-02-18", or a timestamp that starts with

@@ -26,7 +26,9 @@ func typography(l Lang, s string) string {
 //     letter, a digit or a closing ) ] * _ ` » and is followed by white
 //     space, the end, or closing punctuation, so "http://", "15:30", "?lang=" and
 //     "!key" are left alone;
-//   - the spaces just inside « » become one U+00A0, inserted if missing.
+//   - the spaces just inside « » become one U+00A0, inserted if missing;
+//   - code between backquotes, such as `/ruling question: ...`, is left
+//     as written.
 //
 // It is idempotent: its output is a fixed point.
 func frenchSpaces(s string) string {
@@ -35,6 +37,17 @@ func frenchSpaces(s string) string {
 	for i := 0; i < len(in); i++ {
 		r := in[i]
 		switch r {
+		case '`':
+			end := i + 1
+			for end < len(in) && in[end] != '`' {
+				end++
+			}
+			if end == len(in) {
+				out = append(out, r)
+				continue
+			}
+			out = append(out, in[i:end+1]...)
+			i = end
 		case '?', '!', ';', ':':
 			want := nnbsp
 			if r == ':' {
