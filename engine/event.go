@@ -1,0 +1,77 @@
+package engine
+
+// Event is one thing that happened in the game, as structured data: the
+// i18n layer turns it into text. Objects are scenario ids; Rule is the rule
+// applied (a CR number such as "702.26g", or a "ygo." reference for
+// Yu-Gi-Oh! procedures). Args carries extra values in a fixed order per kind:
+//
+//	step                 Args: none (Step is the step entered)
+//	phase_out            Objects: the permanent, then what phased out with it; indirect rows: [attachment, host]
+//	phase_in             Objects: as phase_out; Args: ["tapped"] when it phases in tapped (610.4)
+//	phase_in_unattached  Objects: [attachment, former host] (702.26i)
+//	phase_out_prevented  Objects: [permanent]; Args: [event name] (610.4b)
+//	phase_in_blocked     Objects: [permanent] (610.4a or a can't-phase-in effect)
+//	untap                Objects: what untapped
+//	untap_skipped        Player: whose untap step is skipped (702.26m)
+//	tap                  Objects: what became tapped
+//	cast                 Objects: [spell, targets...]
+//	resolve              Objects: [spell, legal targets...]
+//	illegal_target       Objects: [spell, target]
+//	fizzle               Objects: [spell]
+//	damage               Objects: [source or "", recipient]; Args: [amount]; a player recipient is in Player
+//	destroy              Objects: [permanent]
+//	indestructible       Objects: [permanent]
+//	leaves_battlefield   Objects: [permanent]; Args: [zone it went to]
+//	enters_battlefield   Objects: [permanent]
+//	removed_from_combat  Objects: [permanent]
+//	attack               Objects: [attackers...]; Args: [defender]
+//	attach               Objects: [attachment, host]
+//	unaffected           Objects: [permanent] an action found it phased out or gone (702.26b)
+//	block                Objects: [blocker, attacker]
+//	counter              Objects: [permanent]; Args: [kind, n, total]
+//	effect_begins        Objects: [effect id, affected...]
+//	effect_excludes      Objects: [effect id, phased-out objects left out] (702.26e)
+//	effect_ends          Objects: [effect id]; Args: [duration]
+//	control              Objects: [permanent]; Args: [old controller, new controller]
+//	damage_removed       Objects: the permanents whose damage is removed (514.2)
+//	state_based          Objects: [permanent]; Args: [what happened: graveyard, destroyed, unattached, ceases, loses]
+//	trigger              Objects: [source]; Args: [condition]
+//	no_trigger           Objects: [permanent]; Args: [condition that did not trigger]
+//	leaves_game          Player; Objects: what left with them
+//	phasing_player_gone  Objects: [permanent]; Args: [new phasing player] (702.26n)
+//	ygo_activate         Player; Objects: [effect]; Args: [chain number]
+//	ygo_resolve          Player; Objects: [effect]
+//	phase_pass           Player: who passed (Step: the phase)
+//	phase_end            Step: the phase whose effects are done
+//	hand_discard         Player; Args: [cards discarded, hand size]
+type Event struct {
+	Seq      int
+	Turn     int
+	Player   string
+	Step     string
+	Kind     string
+	Objects  []string
+	Rule     string
+	Indirect bool
+	Args     []string
+}
+
+// EventKinds returns every kind of event the engine can emit, sorted.
+func EventKinds() []string {
+	return []string{
+		"attach", "attack", "block", "cast", "control", "counter", "damage", "damage_removed", "destroy",
+		"effect_begins", "effect_ends", "effect_excludes", "enters_battlefield", "fizzle",
+		"hand_discard", "illegal_target", "indestructible", "leaves_battlefield", "leaves_game",
+		"no_trigger", "phase_end", "phase_in", "phase_in_blocked", "phase_in_unattached", "phase_out",
+		"phase_out_prevented", "phase_pass", "phasing_player_gone", "removed_from_combat", "resolve",
+		"state_based", "step", "tap", "trigger", "unaffected", "untap", "untap_skipped", "ygo_activate", "ygo_resolve",
+	}
+}
+
+// IndirectKinds returns the event kinds that can carry Indirect.
+func IndirectKinds() []string { return []string{"phase_in", "phase_out"} }
+
+// StateBasedResults returns the values Args[0] of a state_based event can take.
+func StateBasedResults() []string {
+	return []string{"ceases", "destroyed", "graveyard", "loses", "unattached"}
+}

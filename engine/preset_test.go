@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPresets runs every preset: each must parse, run, and meet all its expectations.
+func TestPresets(t *testing.T) {
+	presets := Presets()
+	files, err := presetFS.ReadDir("presets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(presets) != len(files) {
+		t.Errorf("Presets() lists %d presets, presets/ holds %d files", len(presets), len(files))
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(f.Name(), ".yaml")
+		t.Run(name, func(t *testing.T) {
+			sc, err := LoadPreset(name)
+			if err != nil {
+				t.Fatalf("LoadPreset: %v", err)
+			}
+			if sc.Name != name {
+				t.Errorf("name = %q, want the file name %q", sc.Name, name)
+			}
+			for _, l := range []string{"en", "fr", "ja"} {
+				if sc.Title[l] == "" {
+					t.Errorf("title.%s missing", l)
+				}
+			}
+			if len(sc.Expect) == 0 {
+				t.Error("no expect: entries")
+			}
+			r, err := Run(sc)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			for _, c := range r.Expectations {
+				if !c.OK {
+					t.Errorf("%s: failed (%s)", c.Check, c.Detail)
+				}
+			}
+			if !r.OK {
+				for _, e := range r.Events {
+					t.Logf("%d t%d %s %s %s %v %s ind=%t %v", e.Seq, e.Turn, e.Player, e.Step, e.Kind, e.Objects, e.Rule, e.Indirect, e.Args)
+				}
+			}
+			if len(r.Frames) != len(sc.Actions) {
+				t.Errorf("%d frames for %d actions", len(r.Frames), len(sc.Actions))
+			}
+		})
+	}
+}
+
+// TestRequiredPresets checks that the presets other parts of the project link to exist.
+func TestRequiredPresets(t *testing.T) {
+	want := []string{"aura-phases-with-host", "counters-kept", "attacker-removed-from-combat", "for-as-long-as-ends",
+		"control-expires-while-phased-out", "choices-remembered", "no-etb-ltb-triggers", "phased-in-can-attack",
+		"giant-growth-expired", "giant-growth-same-turn", "token-persists", "skipped-untap-step",
+		"legends-phase-in-together", "teferis-protection", "oubliette", "time-and-tide", "equipment-host-gone",
+		"bolt-fizzles", "ygo-end-phase"}
+	have := map[string]bool{}
+	for _, p := range Presets() {
+		have[p.Name] = true
+	}
+	for _, n := range want {
+		if !have[n] {
+			t.Errorf("preset %q missing", n)
+		}
+	}
+}

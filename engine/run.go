@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"embed"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// Result is the outcome of running a scenario.
+type Result struct {
+	Name, Game   string
+	Title        map[string]string
+	Events       []Event
+	Expectations []Check
+	OK           bool
+	// Frames holds one entry per action, with the State after it.
+	Frames []Frame
+	// Initial is the State before the first action.
+	Initial State
+	// Final is the State after the last action.
+	Final State
+}
+
+// Check is the outcome of one expectation.
+type Check struct {
+	Check  string // the expectation, e.g. "phased_out: [efreet, aura]"
+	OK     bool
+	Detail string // what was found instead, or which event matched
+}
+
+// Frame is one step of a run: the action, its events, and the State after it.
+type Frame struct {
+	Index  int
+	Action string
+	Events []Event
+	State  State
+}
+
+// Options tune Run. The zero value keeps everything.
+type Options struct {
+	// NoFrames drops the per-action frames, so that a long run keeps no
+	// history beyond the events.
+	NoFrames bool
+	// NoEvents drops the trace too; event checks then see nothing.
+	NoEvents bool
+}
+
+// Run performs every action of s in order and checks its expectations.
+func Run(s *Scenario) (*Result, error) { return RunWith(s, Options{}) }
+
+// RunWith is Run with options.
+func RunWith(s *Scenario, opt Options) (*Result, error) {
+	if s == nil {
+		return nil, fmt.Errorf("engine: run: nil scenario")
+	}
+	if len(s.Actions) > MaxActions {
+		return nil, fmt.Errorf("engine: run: %w", errorf(CodeTooManyActions, 0, 0, fmt.Sprint(MaxActions)))
+	}
+	r := &Result{Name: s.Name, Game: s.Game, Title: s.Title, Initial: s.Initial.clone()}
+	st := s.Initial.clone()
+	for i, a := range s.Actions {
+		next, evs, err := Apply(st, a)
+		if err != nil {
+			return nil, err
+		}
+		st = next
+		if !opt.NoEvents {
+			r.Events = append(r.Events, evs...)
+		}
+		if !opt.NoFrames {
+			r.Frames = append(r.Frames, Frame{Index: i, Action: a.Text, Events: evs, State: st})
+		}
+	}
+	r.Final = st
+	r.OK = true
+	for _, x := range s.Expect {
+		c := x.evaluate(&st, r.Events)
+		r.Expectations = append(r.Expectations, c)
+		r.OK = r.OK && c.OK
+	}
+	return r, nil
+}
+
+//go:embed presets/*.yaml
+var presetFS embed.FS
+
+// PresetInfo describes a preset scenario.
+type PresetInfo struct {
+	Name, Game string
+	Title      map[string]string // en, fr, ja
+}
+
+// Presets returns the embedded preset scenarios, sorted by name.
+func Presets() []PresetInfo {
+	files, _ := presetFS.ReadDir("presets")
+	var out []PresetInfo
+	for _, f := range files {
+		name := strings.TrimSuffix(f.Name(), ".yaml")
+		sc, err := LoadPreset(name)
+		if err != nil {
+			continue // a broken preset fails the preset tests
+		}
+		out = append(out, PresetInfo{Name: name, Game: sc.Game, Title: sc.Title})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// LoadPreset parses the named preset.
+func LoadPreset(name string) (*Scenario, error) {
+	if !idPattern.MatchString(name) {
+		return nil, errorf(CodeUnknownPreset, 0, 0, name)
+	}
+	src, err := presetFS.ReadFile(path.Join("presets", name+".yaml"))
+	if err != nil {
+		return nil, errorf(CodeUnknownPreset, 0, 0, name)
+	}
+	sc, err := ParseScenario(src)
+	if err != nil {
+		return nil, fmt.Errorf("engine: preset %s: %w", name, err)
+	}
+	if sc.Name == "" {
+		sc.Name = name
+	}
+	return sc, nil
+}

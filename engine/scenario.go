@@ -1,0 +1,611 @@
+package engine
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Scenario is a parsed scenario: a starting State, actions and expectations.
+type Scenario struct {
+	Game    string
+	Name    string
+	Title   map[string]string
+	Initial State
+	Actions []Action
+	Expect  []Expectation
+}
+
+// Expectation is one `expect:` entry: Kind is its key, Text its canonical
+// one-line form ("phased_out: [efreet, aura]").
+type Expectation struct {
+	Kind string
+	Text string
+	Line int
+	v    *value
+}
+
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// Allowed values of the scenario vocabulary.
+var (
+	cardTypes   = []string{"creature", "artifact", "enchantment", "land", "planeswalker", "battle"}
+	supertypes  = []string{"legendary", "basic", "snow", "world"}
+	effectKinds = []string{"pump", "set_pt", "control", "grant", "cant_phase_in"}
+	durations   = []string{"end_of_turn", "until_your_next_turn", "for_as_long_as", "until", "indefinite"}
+	zones       = []string{ZoneBattlefield, ZoneGraveyard, ZoneExile, ZoneHand, ZoneLibrary, ZoneGone}
+	staticKinds = []string{"anthem", "grant"}
+	affectsKind = []string{"creatures_you_control", "other_creatures_you_control", "creatures", "enchanted", "equipped", "self"}
+	triggerKind = []string{"enters", "leaves", "phases_in", "phases_out", "attached", "unattached", "becomes_tapped"}
+	stepNames   = []string{"untap", "upkeep", "draw", "main1", "begin_combat", "declare_attackers", "declare_blockers",
+		"combat_damage", "end_combat", "main2", "end", "cleanup"}
+	phaseNames = []string{"draw", "standby", "main1", "battle", "main2", "end"}
+)
+
+// parser holds what is defined so far, so that an id used before it is
+// defined is an error.
+type scenarioParser struct {
+	sc      *Scenario
+	ids     map[string]string // id -> what defines it: permanent, effect, spell, ygo
+	players []string
+}
+
+// ParseScenario parses a scenario (format: scenario-format.md). On failure
+// the error is an *Error with the line of the offending entry.
+func ParseScenario(src []byte) (*Scenario, error) {
+	root, err := parseYAML(src)
+	if err != nil {
+		return nil, err
+	}
+	top, err := asMap(root, "scenario", "game", "name", "title", "players", "start", "permanents", "effects",
+		"actions", "expect", "phase_effects", "decisions", "flow", "hand_limit", "hands", "life")
+	if err != nil {
+		return nil, err
+	}
+	sc := &Scenario{}
+	p := &scenarioParser{sc: sc, ids: map[string]string{}}
+	if err := p.header(top); err != nil {
+		return nil, err
+	}
+	if sc.Game == "ygo" {
+		err = p.ygo(top)
+	} else {
+		for _, k := range []string{"phase_effects", "decisions", "flow", "hand_limit", "hands"} {
+			if v := top.get(k); v != nil {
+				return nil, errorf(CodeUnknownKey, v.line, v.col, k, "mtg scenario")
+			}
+		}
+		err = p.mtg(top)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := p.actions(top); err != nil {
+		return nil, err
+	}
+	if err := p.expects(top); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+func (p *scenarioParser) header(top *fields) error {
+	sc := p.sc
+	gv, err := top.require("game")
+	if err != nil {
+		return err
+	}
+	if sc.Game, err = gv.str("game"); err != nil {
+		return err
+	}
+	if err := oneOf(gv, "game", sc.Game, "mtg", "ygo"); err != nil {
+		return err
+	}
+	if sc.Name, err = top.optStr("name", ""); err != nil {
+		return err
+	}
+	if tv := top.get("title"); tv != nil {
+		tf, err := asMap(tv, "title", "en", "fr", "ja")
+		if err != nil {
+			return err
+		}
+		sc.Title = map[string]string{}
+		for _, l := range []string{"en", "fr", "ja"} {
+			if s, err := tf.optStr(l, ""); err != nil {
+				return err
+			} else if s != "" {
+				sc.Title[l] = s
+			}
+		}
+	}
+	pv, err := top.require("players")
+	if err != nil {
+		return err
+	}
+	names, err := pv.strs("players")
+	if err != nil {
+		return err
+	}
+	if len(names) < 2 || len(names) > 4 {
+		return errorf(CodeBadPlayers, pv.line, pv.col, strconv.Itoa(len(names)))
+	}
+	life := 20
+	if sc.Game == "ygo" {
+		life = 8000
+	}
+	if life, err = top.optInt("life", life); err != nil {
+		return err
+	}
+	for i, n := range names {
+		if n == "" || has(names[:i], n) {
+			return errorf(CodeDuplicateID, pv.line, pv.col, n)
+		}
+		sc.Initial.Players = append(sc.Initial.Players, Player{Name: n, Life: life})
+	}
+	p.players = names
+	sc.Initial.Game = sc.Game
+	sc.Initial.Turn = 1
+	sc.Initial.Active = names[0]
+	sc.Initial.Step = StepMain1
+	if sv := top.get("start"); sv != nil {
+		sf, err := asMap(sv, "start", "turn", "active", "step", "phase")
+		if err != nil {
+			return err
+		}
+		if sc.Initial.Turn, err = sf.optInt("turn", 1); err != nil {
+			return err
+		}
+		if sc.Initial.Turn < 1 {
+			v := sf.get("turn")
+			return errorf(CodeBadValue, v.line, v.col, "turn", strconv.Itoa(sc.Initial.Turn), "a turn number from 1")
+		}
+		if a := sf.get("active"); a != nil {
+			if sc.Initial.Active, err = p.player(a, "active"); err != nil {
+				return err
+			}
+		}
+		key, allowed := "step", stepNames
+		if sc.Game == "ygo" {
+			key, allowed = "phase", phaseNames
+		}
+		for _, k := range []string{"step", "phase"} {
+			if v := sf.get(k); v != nil && k != key {
+				return errorf(CodeUnknownKey, v.line, v.col, k, sc.Game+" start")
+			}
+		}
+		if v := sf.get(key); v != nil {
+			s, err := v.str(key)
+			if err != nil {
+				return err
+			}
+			if err := oneOf(v, key, s, allowed...); err != nil {
+				return err
+			}
+			sc.Initial.Step = Step(s)
+		}
+	}
+	return nil
+}
+
+// player reads a player name that must be one of the scenario's players.
+func (p *scenarioParser) player(v *value, key string) (string, error) {
+	s, err := v.str(key)
+	if err != nil {
+		return "", err
+	}
+	if !has(p.players, s) {
+		return "", errorf(CodeUnknownPlayer, v.line, v.col, s)
+	}
+	return s, nil
+}
+
+// define records a new id.
+func (p *scenarioParser) define(v *value, id, what string) error {
+	if !idPattern.MatchString(id) {
+		return errorf(CodeBadID, v.line, v.col, id)
+	}
+	if _, ok := p.ids[id]; ok || has(p.players, id) {
+		return errorf(CodeDuplicateID, v.line, v.col, id)
+	}
+	p.ids[id] = what
+	return nil
+}
+
+// ref reads an id that must already be defined (as one of the kinds, if given).
+func (p *scenarioParser) ref(v *value, key string, kinds ...string) (string, error) {
+	s, err := v.str(key)
+	if err != nil {
+		return "", err
+	}
+	what, ok := p.ids[s]
+	if !ok || (len(kinds) > 0 && !has(kinds, what)) {
+		return "", errorf(CodeUndefinedID, v.line, v.col, s)
+	}
+	return s, nil
+}
+
+func (p *scenarioParser) refs(v *value, key string, kinds ...string) ([]string, error) {
+	if v.kind == scalarValue {
+		s, err := p.ref(v, key, kinds...)
+		return []string{s}, err
+	}
+	if v.kind != seqValue {
+		return nil, errorf(CodeWrongType, v.line, v.col, key, "list of ids")
+	}
+	var out []string
+	for _, it := range v.items {
+		s, err := p.ref(it, key, kinds...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func (p *scenarioParser) mtg(top *fields) error {
+	st := &p.sc.Initial
+	pv := top.get("permanents")
+	type attachRef struct {
+		id string
+		v  *value
+	}
+	var attach []attachRef
+	if pv != nil {
+		if pv.kind != seqValue {
+			return errorf(CodeWrongType, pv.line, pv.col, "permanents", "list")
+		}
+		for _, it := range pv.items {
+			perm, at, err := p.permanent(it)
+			if err != nil {
+				return err
+			}
+			st.Timestamp++
+			perm.Timestamp = st.Timestamp
+			st.Permanents = append(st.Permanents, perm)
+			if at != nil && at.tag != "null" {
+				attach = append(attach, attachRef{perm.ID, at})
+			}
+		}
+	}
+	// attached_to may name any permanent of the list; cycles are refused.
+	for _, a := range attach {
+		host, err := p.ref(a.v, "attached_to", "permanent")
+		if err != nil {
+			return err
+		}
+		st.perm(a.id).AttachedTo = host
+	}
+	for _, a := range attach {
+		seen := map[string]bool{}
+		for h := a.id; h != ""; h = st.perm(h).AttachedTo {
+			if seen[h] {
+				return errorf(CodeAttachCycle, a.v.line, a.v.col, a.id)
+			}
+			seen[h] = true
+		}
+	}
+	for i := range st.Permanents {
+		q := &st.Permanents[i]
+		if q.PhasedIndirect && (q.AttachedTo == "" || !st.perm(q.AttachedTo).PhasedOut) {
+			q.PhasedIndirect = false
+		}
+	}
+	if ev := top.get("effects"); ev != nil {
+		if ev.kind != seqValue {
+			return errorf(CodeWrongType, ev.line, ev.col, "effects", "list")
+		}
+		for _, it := range ev.items {
+			e, err := p.effect(it)
+			if err != nil {
+				return err
+			}
+			st.Timestamp++
+			e.Timestamp = st.Timestamp
+			if e.Target != "" {
+				e.Affected = []string{e.Target}
+			} else {
+				g := &game{s: st}
+				g.recompute(true)
+				e.Affected = g.matching(e.Filter)
+			}
+			st.Effects = append(st.Effects, e)
+		}
+	}
+	g := &game{s: st}
+	g.recompute(true)
+	for i := range st.Permanents {
+		q := &st.Permanents[i]
+		if q.PhasedOut && q.PhasedOutUnder == "" {
+			q.PhasedOutUnder = q.Controller
+		}
+	}
+	st.Seq = 0
+	return nil
+}
+
+var permanentKeys = []string{"id", "name", "types", "subtypes", "supertypes", "power", "toughness", "keywords",
+	"controller", "owner", "token", "tapped", "damage", "counters", "attached_to", "entered_this_turn", "static",
+	"triggers", "choices", "zone", "phased_out", "phased_indirect", "phased_out_under"}
+
+func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
+	var q Permanent
+	f, err := asMap(v, "permanent", permanentKeys...)
+	if err != nil {
+		return q, nil, err
+	}
+	idv, err := f.require("id")
+	if err != nil {
+		return q, nil, err
+	}
+	if q.ID, err = idv.str("id"); err != nil {
+		return q, nil, err
+	}
+	if err := p.define(idv, q.ID, "permanent"); err != nil {
+		return q, nil, err
+	}
+	if q.Name, err = f.optStr("name", q.ID); err != nil {
+		return q, nil, err
+	}
+	lists := []struct {
+		key     string
+		dst     *[]string
+		allowed []string
+	}{{"types", &q.Types, cardTypes}, {"subtypes", &q.Subtypes, nil}, {"supertypes", &q.Supertypes, supertypes},
+		{"keywords", &q.Keywords, nil}, {"triggers", &q.Triggers, triggerKind}}
+	for _, l := range lists {
+		if *l.dst, err = f.optStrs(l.key); err != nil {
+			return q, nil, err
+		}
+		for _, s := range *l.dst {
+			if l.allowed != nil {
+				if err := oneOf(f.get(l.key), l.key, s, l.allowed...); err != nil {
+					return q, nil, err
+				}
+			}
+		}
+	}
+	for i, k := range q.Keywords {
+		q.Keywords[i] = strings.ToLower(k)
+	}
+	if q.BasePower, err = f.optInt("power", 0); err != nil {
+		return q, nil, err
+	}
+	if q.BaseTough, err = f.optInt("toughness", 0); err != nil {
+		return q, nil, err
+	}
+	if q.Damage, err = f.optInt("damage", 0); err != nil {
+		return q, nil, err
+	}
+	cv, err := f.require("controller")
+	if err != nil {
+		return q, nil, err
+	}
+	if q.BaseController, err = p.player(cv, "controller"); err != nil {
+		return q, nil, err
+	}
+	q.Controller = q.BaseController
+	q.Owner = q.BaseController
+	if ov := f.get("owner"); ov != nil {
+		if q.Owner, err = p.player(ov, "owner"); err != nil {
+			return q, nil, err
+		}
+	}
+	for _, b := range []struct {
+		key string
+		dst *bool
+	}{{"token", &q.Token}, {"tapped", &q.Tapped}, {"entered_this_turn", &q.Sick}, {"phased_out", &q.PhasedOut}, {"phased_indirect", &q.PhasedIndirect}} {
+		if *b.dst, err = f.optBool(b.key); err != nil {
+			return q, nil, err
+		}
+	}
+	if q.PhasedIndirect {
+		q.PhasedOut = true
+	}
+	if uv := f.get("phased_out_under"); uv != nil {
+		if q.PhasedOutUnder, err = p.player(uv, "phased_out_under"); err != nil {
+			return q, nil, err
+		}
+	}
+	if q.Zone, err = f.optStr("zone", ZoneBattlefield); err != nil {
+		return q, nil, err
+	}
+	if err := oneOf(f.get("zone"), "zone", q.Zone, zones...); err != nil && f.get("zone") != nil {
+		return q, nil, err
+	}
+	if cv := f.get("counters"); cv != nil {
+		cf, err := asMapAny(cv, "counters")
+		if err != nil {
+			return q, nil, err
+		}
+		q.Counters = map[string]int{}
+		for i, k := range cf.keys {
+			n, err := cf.items[i].integer(k.s)
+			if err != nil {
+				return q, nil, err
+			}
+			if n != 0 {
+				q.Counters[k.s] = n
+			}
+		}
+	}
+	if cv := f.get("choices"); cv != nil {
+		cf, err := asMapAny(cv, "choices")
+		if err != nil {
+			return q, nil, err
+		}
+		q.Choices = map[string]string{}
+		for i, k := range cf.keys {
+			s, err := cf.items[i].str(k.s)
+			if err != nil {
+				return q, nil, err
+			}
+			q.Choices[k.s] = s
+		}
+	}
+	if sv := f.get("static"); sv != nil {
+		if sv.kind != seqValue {
+			return q, nil, errorf(CodeWrongType, sv.line, sv.col, "static", "list")
+		}
+		for _, it := range sv.items {
+			sf, err := asMap(it, "static", "kind", "power", "toughness", "keywords", "affects")
+			if err != nil {
+				return q, nil, err
+			}
+			var st Static
+			kv, err := sf.require("kind")
+			if err != nil {
+				return q, nil, err
+			}
+			if st.Kind, err = kv.str("kind"); err != nil {
+				return q, nil, err
+			}
+			if err := oneOf(kv, "kind", st.Kind, staticKinds...); err != nil {
+				return q, nil, err
+			}
+			if st.Power, err = sf.optInt("power", 0); err != nil {
+				return q, nil, err
+			}
+			if st.Toughness, err = sf.optInt("toughness", 0); err != nil {
+				return q, nil, err
+			}
+			if st.Keywords, err = sf.optStrs("keywords"); err != nil {
+				return q, nil, err
+			}
+			if st.Affects, err = sf.optStr("affects", "self"); err != nil {
+				return q, nil, err
+			}
+			if err := oneOf(it, "affects", st.Affects, affectsKind...); err != nil {
+				return q, nil, err
+			}
+			q.Static = append(q.Static, st)
+		}
+	}
+	return q, f.get("attached_to"), nil
+}
+
+// asMapAny checks that v is a mapping, whatever its keys.
+func asMapAny(v *value, where string) (*value, error) {
+	if v.kind != mapValue {
+		return nil, errorf(CodeWrongType, v.line, v.col, where, "mapping")
+	}
+	return v, nil
+}
+
+var effectKeys = []string{"id", "kind", "target", "affects", "power", "toughness", "player", "keywords", "duration", "source", "controller"}
+
+// effect reads an effect definition and defines its id.
+func (p *scenarioParser) effect(v *value) (Effect, error) {
+	var e Effect
+	f, err := asMap(v, "effect", effectKeys...)
+	if err != nil {
+		return e, err
+	}
+	idv, err := f.require("id")
+	if err != nil {
+		return e, err
+	}
+	if e.ID, err = idv.str("id"); err != nil {
+		return e, err
+	}
+	if err := p.effectBody(f, &e, true); err != nil {
+		return e, err
+	}
+	if err := p.define(idv, e.ID, "effect"); err != nil {
+		return e, err
+	}
+	return e, nil
+}
+
+// effectBody reads everything but the id; a spell's effect gets its target
+// from the spell (needTarget false).
+func (p *scenarioParser) effectBody(f *fields, e *Effect, needTarget bool) error {
+	kv, err := f.require("kind")
+	if err != nil {
+		return err
+	}
+	if e.Kind, err = kv.str("kind"); err != nil {
+		return err
+	}
+	if err := oneOf(kv, "kind", e.Kind, effectKinds...); err != nil {
+		return err
+	}
+	if tv := f.get("target"); tv != nil {
+		if e.Target, err = p.ref(tv, "target", "permanent"); err != nil {
+			return err
+		}
+	}
+	if av := f.get("affects"); av != nil {
+		if e.Filter, err = p.filter(av, "affects"); err != nil {
+			return err
+		}
+	}
+	if needTarget && e.Target == "" && e.Filter == nil {
+		return errorf(CodeMissingKey, f.v.line, f.v.col, "target", "effect")
+	}
+	if e.Power, err = f.optInt("power", 0); err != nil {
+		return err
+	}
+	if e.Toughness, err = f.optInt("toughness", 0); err != nil {
+		return err
+	}
+	if e.Keywords, err = f.optStrs("keywords"); err != nil {
+		return err
+	}
+	if pv := f.get("player"); pv != nil {
+		if e.Player, err = p.player(pv, "player"); err != nil {
+			return err
+		}
+	}
+	if e.Kind == "control" && e.Player == "" {
+		return errorf(CodeMissingKey, f.v.line, f.v.col, "player", "control effect")
+	}
+	if e.Duration, err = f.optStr("duration", "indefinite"); err != nil {
+		return err
+	}
+	if dv := f.get("duration"); dv != nil {
+		if err := oneOf(dv, "duration", e.Duration, durations...); err != nil {
+			return err
+		}
+	}
+	if sv := f.get("source"); sv != nil {
+		if e.Source, err = p.ref(sv, "source", "permanent"); err != nil {
+			return err
+		}
+	}
+	if (e.Duration == "for_as_long_as" || e.Duration == "until") && e.Source == "" {
+		return errorf(CodeMissingKey, f.v.line, f.v.col, "source", e.Duration+" duration")
+	}
+	if cv := f.get("controller"); cv != nil {
+		if e.Controller, err = p.player(cv, "controller"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// filter reads {controller, types, keywords}.
+func (p *scenarioParser) filter(v *value, where string) (*Filter, error) {
+	f, err := asMap(v, where, "controller", "types", "keywords")
+	if err != nil {
+		return nil, err
+	}
+	var flt Filter
+	if cv := f.get("controller"); cv != nil {
+		if flt.Controller, err = p.player(cv, "controller"); err != nil {
+			return nil, err
+		}
+	}
+	if flt.Types, err = f.optStrs("types"); err != nil {
+		return nil, err
+	}
+	for _, t := range flt.Types {
+		if err := oneOf(f.get("types"), "types", t, cardTypes...); err != nil {
+			return nil, err
+		}
+	}
+	if flt.Keywords, err = f.optStrs("keywords"); err != nil {
+		return nil, err
+	}
+	return &flt, nil
+}

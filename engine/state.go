@@ -1,0 +1,393 @@
+package engine
+
+import "sort"
+
+// Zones a permanent's card can be in. Phasing is not a zone: a phased-out
+// permanent stays on the battlefield (CR 110.5, 702.26d).
+const (
+	ZoneBattlefield = "battlefield"
+	ZoneGraveyard   = "graveyard"
+	ZoneExile       = "exile"
+	ZoneHand        = "hand"
+	ZoneLibrary     = "library"
+	ZoneGone        = "gone" // a token that ceased to exist, or an object that left the game with its owner
+)
+
+// Step is a step or phase of the turn. MTG uses the twelve steps of CR 500–514;
+// Yu-Gi-Oh! uses its six phases.
+type Step string
+
+// The steps of an MTG turn, in order.
+const (
+	StepUntap            Step = "untap"
+	StepUpkeep           Step = "upkeep"
+	StepDraw             Step = "draw"
+	StepMain1            Step = "main1"
+	StepBeginCombat      Step = "begin_combat"
+	StepDeclareAttackers Step = "declare_attackers"
+	StepDeclareBlockers  Step = "declare_blockers"
+	StepCombatDamage     Step = "combat_damage"
+	StepEndCombat        Step = "end_combat"
+	StepMain2            Step = "main2"
+	StepEnd              Step = "end"
+	StepCleanup          Step = "cleanup"
+)
+
+// The phases of a Yu-Gi-Oh! turn, in order.
+const (
+	PhaseDraw    Step = "draw"
+	PhaseStandby Step = "standby"
+	PhaseMain1   Step = "main1"
+	PhaseBattle  Step = "battle"
+	PhaseMain2   Step = "main2"
+	PhaseEnd     Step = "end"
+)
+
+// Steps returns the MTG steps in turn order.
+func Steps() []Step {
+	return []Step{StepUntap, StepUpkeep, StepDraw, StepMain1, StepBeginCombat, StepDeclareAttackers,
+		StepDeclareBlockers, StepCombatDamage, StepEndCombat, StepMain2, StepEnd, StepCleanup}
+}
+
+// Phases returns the Yu-Gi-Oh! phases in turn order.
+func Phases() []Step {
+	return []Step{PhaseDraw, PhaseStandby, PhaseMain1, PhaseBattle, PhaseMain2, PhaseEnd}
+}
+
+
+// stepRule returns the rule that describes an MTG step.
+func stepRule(s Step) string {
+	switch s {
+	case StepUntap:
+		return "502"
+	case StepUpkeep:
+		return "503"
+	case StepDraw:
+		return "504"
+	case StepMain1, StepMain2:
+		return "505"
+	case StepBeginCombat:
+		return "507"
+	case StepDeclareAttackers:
+		return "508"
+	case StepDeclareBlockers:
+		return "509"
+	case StepCombatDamage:
+		return "510"
+	case StepEndCombat:
+		return "511"
+	case StepEnd:
+		return "513"
+	case StepCleanup:
+		return "514"
+	}
+	return ""
+}
+
+// State is a whole game situation. It is a plain value: Apply never changes
+// the State it is given, it returns a new one.
+type State struct {
+	Game    string // "mtg" or "ygo"
+	Turn    int
+	Active  string // the active (turn) player's name
+	Step    Step
+	Players []Player
+	// Permanents holds every object the scenario defined, in definition order,
+	// whatever its zone; Zone says where it is now.
+	Permanents []Permanent
+	Effects    []Effect
+	Stack      []StackObject
+	// Timestamp is the last timestamp handed out (CR 613.7).
+	Timestamp int
+	// Seq is the sequence number of the last event produced.
+	Seq int
+	// Pending holds abilities that triggered where no player gets priority
+	// (the untap step, CR 502.4); they are put on the stack at the next priority.
+	Pending []Trigger
+	// YGO holds the Yu-Gi-Oh! part of the game, nil for MTG.
+	YGO *YGOState
+}
+
+// Player is one player of the game, in turn order.
+type Player struct {
+	Name       string
+	Life       int
+	Left       bool // left the game (CR 800.4)
+	Lost       bool // lost the game (CR 704.5a)
+	SkipUntaps int  // how many of their next untap steps are skipped (CR 702.26m)
+	Hand       int  // cards in hand (Yu-Gi-Oh! hand-size step)
+}
+
+// Permanent is one object a scenario defines: a permanent on the battlefield,
+// or the card it became after leaving. Fields marked "derived" are recomputed
+// from the base values and the effects in force after every action.
+type Permanent struct {
+	ID         string
+	Name       string
+	Types      []string
+	Subtypes   []string
+	Supertypes []string
+	Keywords   []string // base keywords; see Abilities for the derived set
+	BasePower  int
+	BaseTough  int
+	Owner      string
+	// BaseController is who controls the permanent absent control effects.
+	BaseController string
+	Token          bool
+	Tapped         bool
+	Damage         int
+	Counters       map[string]int
+	AttachedTo     string // id of the host, "" if unattached
+	Timestamp      int
+	Zone           string
+	// Sick is the summoning-sickness bookkeeping of CR 302.6: true until its
+	// controller has controlled it continuously since their most recent turn began.
+	Sick     bool
+	Static   []Static
+	Triggers []string          // trigger conditions: enters, leaves, phases_in, phases_out, attached, unattached, becomes_tapped
+	Choices  map[string]string // choices made as it entered (a color, a creature type, ...)
+
+	// Phasing status (CR 110.5, 702.26).
+	PhasedOut      bool
+	PhasedIndirect bool   // phased out indirectly, with its host (702.26g)
+	PhasedOutUnder string // the player who controlled it when it phased out (702.26a)
+	// PhaseInOn names the event ("<id>_leaves") that phases it back in (610.4);
+	// while set it doesn't phase in during untap steps (610.4a).
+	PhaseInOn   string
+	TapOnReturn bool
+
+	// Combat.
+	Attacking string // the player or planeswalker it attacks, "" if not attacking
+	Blocking  string // the attacker it blocks, "" if not blocking
+	Blocked   bool   // a blocked attacker stays blocked (509.1h)
+
+	// Derived.
+	Controller string
+	Power      int
+	Toughness  int
+	Abilities  []string // keywords after grants and static abilities
+}
+
+// Static is a static ability of a permanent. It applies only while its source
+// is on the battlefield and phased in (702.26b).
+type Static struct {
+	Kind      string // anthem (+P/+T), grant (keywords)
+	Power     int
+	Toughness int
+	Keywords  []string
+	Affects   string // creatures_you_control, creatures, enchanted, equipped, self
+}
+
+// Effect is a continuous effect from a resolved spell or ability (CR 611.2).
+type Effect struct {
+	ID        string
+	Kind      string // pump, set_pt, control, grant, cant_phase_in
+	Target    string // the single object it names, if any
+	Filter    *Filter
+	Affected  []string // the locked affected set (611.2c), phased-out objects excluded (702.26e)
+	Power     int
+	Toughness int
+	Player    string // control: the new controller
+	Keywords  []string
+	Duration  string // end_of_turn, until_your_next_turn, for_as_long_as, until, indefinite
+	Source    string // the permanent a for_as_long_as / until duration tracks
+	// Controller is whose effect it is: "your" in "until your next turn".
+	Controller string
+	Timestamp  int
+	Ended      bool
+}
+
+// Filter selects permanents: every listed condition must hold.
+type Filter struct {
+	Controller string
+	Types      []string
+	Keywords   []string
+}
+
+// StackObject is a spell or ability on the stack.
+type StackObject struct {
+	ID         string
+	Name       string
+	Controller string
+	Targets    []string
+	Damage     int
+	Destroy    bool
+	Effect     *Effect // a continuous effect it creates on resolution, applied to its legal targets
+}
+
+// Trigger is an ability that triggered and waits to be put on the stack.
+type Trigger struct {
+	Source    string
+	Condition string
+	Rule      string
+}
+
+// player returns the index of the named player, or -1.
+func (s *State) player(name string) int {
+	for i := range s.Players {
+		if s.Players[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// perm returns the permanent with that id, or nil.
+func (s *State) perm(id string) *Permanent {
+	for i := range s.Permanents {
+		if s.Permanents[i].ID == id {
+			return &s.Permanents[i]
+		}
+	}
+	return nil
+}
+
+// effect returns the effect with that id, or nil.
+func (s *State) effect(id string) *Effect {
+	for i := range s.Effects {
+		if s.Effects[i].ID == id {
+			return &s.Effects[i]
+		}
+	}
+	return nil
+}
+
+// Names returns, for every scenario id (permanents, effects, stack objects,
+// Yu-Gi-Oh! effects), its display name.
+func (s State) Names() map[string]string {
+	m := make(map[string]string, len(s.Permanents)+len(s.Stack))
+	for _, p := range s.Permanents {
+		m[p.ID] = p.Name
+	}
+	for _, o := range s.Stack {
+		m[o.ID] = o.Name
+	}
+	for _, e := range s.Effects {
+		if _, ok := m[e.ID]; !ok {
+			m[e.ID] = e.ID
+		}
+	}
+	if s.YGO != nil {
+		for _, e := range s.YGO.Effects {
+			if e.Name != "" {
+				m[e.ID] = e.Name
+			} else {
+				m[e.ID] = e.ID
+			}
+		}
+	}
+	return m
+}
+
+// Exists reports whether the permanent is on the battlefield and phased in:
+// the game treats a phased-out permanent as though it doesn't exist (702.26b).
+// Every query of the engine goes through it.
+func (p *Permanent) Exists() bool { return p.Zone == ZoneBattlefield && !p.PhasedOut }
+
+// Is reports whether the permanent has the card type t.
+func (p *Permanent) Is(t string) bool { return has(p.Types, t) }
+
+// Has reports whether the permanent has the keyword k after effects.
+func (p *Permanent) Has(k string) bool { return has(p.Abilities, k) }
+
+// IsAttachment reports whether the permanent is an Aura, Equipment or Fortification.
+func (p *Permanent) IsAttachment() bool {
+	return has(p.Subtypes, "Aura") || has(p.Subtypes, "Equipment") || has(p.Subtypes, "Fortification")
+}
+
+func has(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// clone returns a deep copy of s, so that Apply can change the copy freely.
+func (s State) clone() State {
+	c := s
+	c.Players = append([]Player(nil), s.Players...)
+	c.Permanents = make([]Permanent, len(s.Permanents))
+	for i, p := range s.Permanents {
+		c.Permanents[i] = p.clone()
+	}
+	c.Effects = make([]Effect, len(s.Effects))
+	for i, e := range s.Effects {
+		e.Affected = append([]string(nil), e.Affected...)
+		e.Keywords = append([]string(nil), e.Keywords...)
+		if e.Filter != nil {
+			f := *e.Filter
+			f.Types = append([]string(nil), f.Types...)
+			f.Keywords = append([]string(nil), f.Keywords...)
+			e.Filter = &f
+		}
+		c.Effects[i] = e
+	}
+	c.Stack = make([]StackObject, len(s.Stack))
+	for i, o := range s.Stack {
+		o.Targets = append([]string(nil), o.Targets...)
+		if o.Effect != nil {
+			e := *o.Effect
+			e.Keywords = append([]string(nil), e.Keywords...)
+			o.Effect = &e
+		}
+		c.Stack[i] = o
+	}
+	c.Pending = append([]Trigger(nil), s.Pending...)
+	if s.YGO != nil {
+		y := s.YGO.clone()
+		c.YGO = &y
+	}
+	return c
+}
+
+func (p Permanent) clone() Permanent {
+	c := p
+	c.Types = append([]string(nil), p.Types...)
+	c.Subtypes = append([]string(nil), p.Subtypes...)
+	c.Supertypes = append([]string(nil), p.Supertypes...)
+	c.Keywords = append([]string(nil), p.Keywords...)
+	c.Abilities = append([]string(nil), p.Abilities...)
+	c.Triggers = append([]string(nil), p.Triggers...)
+	c.Static = make([]Static, len(p.Static))
+	for i, st := range p.Static {
+		st.Keywords = append([]string(nil), st.Keywords...)
+		c.Static[i] = st
+	}
+	if p.Counters != nil {
+		c.Counters = make(map[string]int, len(p.Counters))
+		for k, v := range p.Counters {
+			c.Counters[k] = v
+		}
+	}
+	if p.Choices != nil {
+		c.Choices = make(map[string]string, len(p.Choices))
+		for k, v := range p.Choices {
+			c.Choices[k] = v
+		}
+	}
+	return c
+}
+
+// nextPlayer returns the player after name in turn order, skipping players who left.
+func (s *State) nextPlayer(name string) string {
+	i := s.player(name)
+	for k := 1; k <= len(s.Players); k++ {
+		p := s.Players[(i+k)%len(s.Players)]
+		if !p.Left {
+			return p.Name
+		}
+	}
+	return name
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
