@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 	"golang.org/x/text/message/catalog"
 )
@@ -29,6 +30,7 @@ var embedded embed.FS
 type Catalog struct {
 	keys     [3]map[Key]bool
 	printers [3]*Printer
+	matcher  language.Matcher
 }
 
 // Load returns the catalog of the embedded locales.
@@ -49,7 +51,7 @@ func Load() (*Catalog, error) {
 // documentation). Directories of other languages are ignored.
 func LoadFS(fsys fs.FS) (*Catalog, error) {
 	b := catalog.NewBuilder()
-	c := &Catalog{}
+	c := &Catalog{matcher: newMatcher()}
 	for _, l := range langs() {
 		c.keys[l] = map[Key]bool{}
 		files, err := fs.Glob(fsys, path.Join(l.String(), "*.json"))
@@ -237,6 +239,10 @@ func (c *Catalog) Missing(l Lang) []Key {
 	}
 	return out
 }
+
+// Match is the package's Match with the catalog's matcher, which is built
+// once: use it per interaction.
+func (c *Catalog) Match(locales ...string) Lang { return matchWith(c.matcher, locales) }
 
 // Printer returns the printer for l; a value outside EN, FR and JA gets
 // English. Printers are built once by Load, so this is free, and a Printer

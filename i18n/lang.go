@@ -70,9 +70,25 @@ func ParseLang(s string) (Lang, bool) {
 // locale is matched with a language.Matcher over en, fr and ja; empty,
 // unparsable and unsupported locales are skipped, and the first one that
 // matches wins. With no match at all the answer is English.
-func Match(locales ...string) Lang {
+//
+// Match builds its matcher on every call (about 50µs); Catalog.Match does
+// the same with the catalog's matcher, built once.
+func Match(locales ...string) Lang { return matchWith(newMatcher(), locales) }
+
+// newMatcher returns a matcher over the supported languages, in the order
+// of langs, so that its index is a Lang.
+func newMatcher() language.Matcher {
 	all := langs()
-	m := language.NewMatcher([]language.Tag{EN.Tag(), FR.Tag(), JA.Tag()})
+	tags := make([]language.Tag, len(all))
+	for i, l := range all {
+		tags[i] = l.Tag()
+	}
+	return language.NewMatcher(tags)
+}
+
+// matchWith is Match with a given matcher from newMatcher.
+func matchWith(m language.Matcher, locales []string) Lang {
+	all := langs()
 	for _, s := range locales {
 		s = cleanLocale(s)
 		if s == "" {

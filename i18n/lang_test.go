@@ -31,10 +31,14 @@ func TestMatch(t *testing.T) {
 		{"upper case", []string{"FR-ca"}, FR},
 		{"spaces", []string{" ja "}, JA},
 	}
+	c := loadCatalog(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := Match(tt.locales...); got != tt.want {
 				t.Errorf("Match(%q) = %v, want %v", tt.locales, got, tt.want)
+			}
+			if got := c.Match(tt.locales...); got != tt.want {
+				t.Errorf("Catalog.Match(%q) = %v, want %v", tt.locales, got, tt.want)
 			}
 		})
 	}
