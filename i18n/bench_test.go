@@ -70,8 +70,16 @@ func BenchmarkDetect(b *testing.B) {
 }
 
 func BenchmarkNormalizeKey(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = FoldAccents(NormalizeKey("Protection de Téfeiri"))
+	for _, bb := range []struct{ name, in string }{
+		{"ascii", "Teferi's Protection"},
+		{"french", "Protection de Téfeiri"},
+		{"japanese", "ｸﾘｰﾁｬｰ・ﾄｰｸﾝを１体生成する"},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = FoldAccents(NormalizeKey(bb.in))
+			}
+		})
 	}
 }

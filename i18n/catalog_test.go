@@ -315,6 +315,16 @@ type rendering struct{ label, text string }
 // counts are the counts plural messages are shown with.
 func counts() []int { return []int{0, 1, 2, 21, 1000} }
 
+// sampleArgs gives the arguments of messages whose generic sample
+// arguments would read as nonsense.
+func sampleArgs(k Key) []any {
+	switch k {
+	case KeyDate:
+		return []any{18, "‹month›", "2022", 2}
+	}
+	return nil
+}
+
 // render renders key with representative arguments, once per count for
 // plural messages.
 func render(p *Printer, k Key, sh msgShape) []rendering {
@@ -328,6 +338,7 @@ func render(p *Printer, k Key, sh msgShape) []rendering {
 	for i := 1; i <= max; i++ {
 		args[i-1] = argFor(i, sh.verbs[i])
 	}
+	copy(args, sampleArgs(k))
 	if sh.plural == 0 {
 		return []rendering{{"", p.T(k, args...)}}
 	}

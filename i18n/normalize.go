@@ -5,8 +5,6 @@ import (
 	"unicode"
 
 	"golang.org/x/text/cases"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
 )
@@ -18,10 +16,25 @@ import (
 // "ＭＴＧ　総合ルール１２３．４ａ" becomes "mtg 総合ルール123.4a".
 // Accents are kept; see FoldAccents.
 func NormalizeKey(s string) string {
+	if isASCII(s) {
+		// NFKC and width folding leave ASCII alone, and case folding
+		// is lower-casing.
+		return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	}
 	s = norm.NFKC.String(s)
 	s = width.Fold.String(s)
 	s = cases.Fold().String(s)
 	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // FoldAccents removes the Latin diacritics of s (é→e, ç→c, ï→i) and spells
@@ -29,11 +42,10 @@ func NormalizeKey(s string) string {
 // "Téfeiri" becomes "Tefeiri". Case is kept, and Japanese is unchanged (the
 // voicing marks of kana are not diacritics here). For matching only.
 func FoldAccents(s string) string {
-	t := transform.Chain(norm.NFD, runes.Remove(runes.Predicate(isLatinDiacritic)), norm.NFC)
-	out, _, err := transform.String(t, s)
-	if err != nil {
+	if isASCII(s) {
 		return s
 	}
+	out := norm.NFC.String(strings.Map(dropLatinDiacritic, norm.NFD.String(s)))
 	if !strings.ContainsAny(out, "œŒæÆ") {
 		return out
 	}
@@ -55,6 +67,11 @@ func FoldAccents(s string) string {
 	return b.String()
 }
 
-// isLatinDiacritic reports whether r is in the block of combining marks
-// used by Latin scripts, U+0300 to U+036F.
-func isLatinDiacritic(r rune) bool { return r >= 0x0300 && r <= 0x036F }
+// dropLatinDiacritic drops the combining marks used by Latin scripts,
+// U+0300 to U+036F, for strings.Map.
+func dropLatinDiacritic(r rune) rune {
+	if r >= 0x0300 && r <= 0x036F {
+		return -1
+	}
+	return r
+}
