@@ -49,7 +49,7 @@ func TestParseSeedFixtures(t *testing.T) {
 			{ID: "forum-502.15b", Kind: KindRule, Game: "mtg", Lang: "fr", Ref: "502.15b",
 				Text:     `Lors de l'étape de dégagement, les permanents passent hors phase. (Voir règle 217.8, "Hors phase".)`,
 				Examples: []string{"un exemple officiel."}, SeeAlso: []string{"217.8"},
-				Parent:   "502.15", Obsolete: true, Current: "702.26", Source: "forum"},
+				Parent: "502.15", Obsolete: true, Current: "702.26", Source: "forum"},
 			{ID: "forum-217.8a", Kind: KindRule, Game: "mtg", Lang: "fr", Ref: "217.8a", Text: "Les permanents hors phase sont placés dans la zone hors phase.",
 				Parent: "217.8", Obsolete: true, Source: "forum"},
 			{ID: "forum-c3", Kind: KindDoc, Game: "mtg", Lang: "fr", Title: "I. Introduction", Ref: "217.8a", Text: "Fin du commentaire!", Source: "forum"},
