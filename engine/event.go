@@ -18,7 +18,8 @@ package engine
 //	resolve              Objects: [spell, legal targets...]
 //	illegal_target       Objects: [spell, target]
 //	fizzle               Objects: [spell]
-//	damage               Objects: [source or "", recipient]; Args: [amount]; a player recipient is in Player
+//	damage               Objects: [source if any, permanent dealt damage if any]; Args: [amount, "player" | "permanent"];
+//	                     a player dealt damage is in Player
 //	destroy              Objects: [permanent]
 //	indestructible       Objects: [permanent]
 //	leaves_battlefield   Objects: [permanent]; Args: [zone it went to]

@@ -42,7 +42,7 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 		return a, errorf(CodeBadValue, v.line, v.col, "action", v.text(), "exactly one action per entry")
 	}
 	a.Kind = v.keys[0].s
-	a.Line, a.Text = v.keys[0].line, v.text()
+	a.Line, a.Text = v.keys[0].line, a.Kind+": "+v.items[0].text()
 	x := v.items[0]
 	ygoOnly := a.Kind == "enter_phase"
 	if ygoOnly != (p.sc.Game == "ygo") {

@@ -54,7 +54,6 @@ func Phases() []Step {
 	return []Step{PhaseDraw, PhaseStandby, PhaseMain1, PhaseBattle, PhaseMain2, PhaseEnd}
 }
 
-
 // stepRule returns the rule that describes an MTG step.
 func stepRule(s Step) string {
 	switch s {

@@ -217,9 +217,9 @@ func quoteIfNeeded(s string) string {
 
 // field is one key of a mapping being decoded.
 type fields struct {
-	v    *value
+	v     *value
 	where string
-	seen map[string]bool
+	seen  map[string]bool
 }
 
 // asMap checks that v is a mapping whose keys are all in allowed.

@@ -29,7 +29,7 @@ import "strconv"
 
 // Flows of the phase-timed effect loop.
 const (
-	FlowTCG        = "tcg"          // the reference article's loop (default)
+	FlowTCG        = "tcg"         // the reference article's loop (default)
 	FlowYGOProCore = "ygopro-core" // the loop as ygopro-core runs it
 )
 
