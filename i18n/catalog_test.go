@@ -620,3 +620,57 @@ func TestLoadFSRendersAndTypesets(t *testing.T) {
 		t.Errorf("Keys() = %v, want %v", got, want)
 	}
 }
+
+func TestPrintersConcurrent(t *testing.T) {
+	c := loadCatalog(t)
+	want := map[Lang]string{}
+	for _, l := range langs() {
+		want[l] = c.Printer(l).T(KeyErrUnknownCardSuggest, "Teferi", c.Printer(l).ListOr([]string{"A", "B"})) + c.Printer(l).T(KeyCountResults, 3)
+	}
+	errs := make(chan string, 8)
+	done := make(chan struct{})
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			defer func() { done <- struct{}{} }()
+			for i := 0; i < 200; i++ {
+				l := langs()[(g+i)%3]
+				p := c.Printer(c.Match(l.String()))
+				got := p.T(KeyErrUnknownCardSuggest, "Teferi", p.ListOr([]string{"A", "B"})) + p.T(KeyCountResults, 3)
+				if got != want[l] {
+					errs <- fmt.Sprintf("%s: %q, want %q", l, got, want[l])
+					return
+				}
+			}
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+func TestBadArgumentsShowNotPanic(t *testing.T) {
+	c := loadCatalog(t)
+	p := c.Printer(FR)
+	tests := []struct {
+		name string
+		key  Key
+		args []any
+	}{
+		{"plural without count", KeyCountResults, nil},
+		{"plural with a string", KeyCountResults, []any{"x"}},
+		{"plural with a float", KeyCountResults, []any{2.5}},
+		{"string message without argument", KeyErrUnknownCard, nil},
+		{"nil arguments", KeyDate, []any{nil, nil}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := p.T(tt.key, tt.args...); !strings.Contains(got, "%!") {
+				t.Errorf("T(%s, %v) = %q, want a visible %%! marker", tt.key, tt.args, got)
+			}
+		})
+	}
+}
