@@ -190,11 +190,12 @@ func yamlErr(name string, err error) *ParseError {
 		unknown *yaml.UnknownFieldError
 		typ     *yaml.TypeError
 		dup     *yaml.DuplicateKeyError
+		node    *yaml.UnexpectedNodeTypeError
 	)
 	switch {
 	case errors.As(err, &unknown):
 		code = CodeUnknownKey
-	case errors.As(err, &typ):
+	case errors.As(err, &typ), errors.As(err, &node):
 		code = CodeWrongType
 	case errors.As(err, &dup):
 		code = CodeDuplicateID
@@ -230,6 +231,7 @@ func FoldKey(s string) string {
 // of each language, the preferred first, and obsolete terms.
 type GlossaryTerm struct {
 	ID    string
+	Game  string              // "mtg" or "ygo"; empty when the term is shared
 	Terms map[string][]string // "en", "fr", "ja" -> terms, preferred first
 	Old   map[string][]string // "en", "fr", "ja" -> obsolete terms ("en jeu")
 	Note  string
@@ -247,7 +249,7 @@ func (g GlossaryTerm) Preferred(lang string) string {
 // Glossary is the cross-language term glossary (data/glossary.yaml).
 type Glossary struct {
 	terms []GlossaryTerm
-	index map[string]int // folded term -> index in terms
+	index map[string][]int // folded term -> indexes in terms, in file order
 }
 
 // Match is the result of a glossary lookup.
@@ -261,29 +263,44 @@ type Match struct {
 func (g Glossary) Terms() []GlossaryTerm { return slices.Clone(g.terms) }
 
 // Lookup finds the entry holding term in any language, current or obsolete,
-// ignoring case, accents and character width.
+// ignoring case, accents and character width. When entries of both games
+// hold the term, the first in file order wins; see LookupAll.
 func (g Glossary) Lookup(term string) (Match, bool) {
-	i, ok := g.index[FoldKey(term)]
-	if !ok {
+	all := g.LookupAll(term)
+	if len(all) == 0 {
 		return Match{}, false
 	}
-	t := g.terms[i]
+	return all[0], true
+}
+
+// LookupAll returns every entry holding term (one per game at most).
+func (g Glossary) LookupAll(term string) []Match {
 	k := FoldKey(term)
+	var out []Match
+	for _, i := range g.index[k] {
+		out = append(out, g.terms[i].match(k))
+	}
+	return out
+}
+
+// match tells which language (and whether an obsolete term) of t matched
+// the folded term k.
+func (t GlossaryTerm) match(k string) Match {
 	for _, lang := range []string{"en", "fr", "ja"} {
 		for _, s := range t.Terms[lang] {
 			if FoldKey(s) == k {
-				return Match{Term: t, Lang: lang}, true
+				return Match{Term: t, Lang: lang}
 			}
 		}
 	}
 	for _, lang := range []string{"en", "fr", "ja"} {
 		for _, s := range t.Old[lang] {
 			if FoldKey(s) == k {
-				return Match{Term: t, Lang: lang, Obsolete: true}, true
+				return Match{Term: t, Lang: lang, Obsolete: true}
 			}
 		}
 	}
-	return Match{Term: t}, true
+	return Match{Term: t}
 }
 
 type glossaryYAML struct {
@@ -295,17 +312,19 @@ type glossaryYAML struct {
 	OldFR []string `yaml:"old_fr"`
 	OldJA []string `yaml:"old_ja"`
 	Note  string   `yaml:"note"`
+	Game  string   `yaml:"game"`
 }
 
 // ParseGlossary parses the term glossary: a YAML list of {id, en, fr, ja,
-// old_en, old_fr, old_ja, note}. Every entry needs an id and at least one
-// English term; a term (folded) may belong to one entry only.
+// old_en, old_fr, old_ja, note?, game?}. Every entry needs an id and at
+// least one English term; game, when given, is mtg or ygo. A term (folded)
+// may belong to one entry per game only.
 func ParseGlossary(name string, src []byte) (Glossary, error) {
 	var nodes []ast.Node
 	if err := yaml.UnmarshalWithOptions(src, &nodes); err != nil {
 		return Glossary{}, yamlErr(name, err)
 	}
-	g := Glossary{index: make(map[string]int)}
+	g := Glossary{index: make(map[string][]int)}
 	ids := make(map[string]int)
 	for _, n := range nodes {
 		line := nodeLine(n)
@@ -323,8 +342,11 @@ func ParseGlossary(name string, src []byte) (Glossary, error) {
 			return Glossary{}, lineErr(name, line, CodeDuplicateID, "id %q is already used at line %d", e.ID, prev)
 		}
 		ids[e.ID] = line
+		if e.Game != "" && e.Game != "mtg" && e.Game != "ygo" {
+			return Glossary{}, lineErr(name, line, CodeBadKind, "entry %q: game %q; want mtg or ygo", e.ID, e.Game)
+		}
 		t := GlossaryTerm{
-			ID: e.ID, Note: e.Note, Line: line,
+			ID: e.ID, Note: e.Note, Game: e.Game, Line: line,
 			Terms: map[string][]string{"en": e.EN, "fr": e.FR, "ja": e.JA},
 			Old:   map[string][]string{"en": e.OldEN, "fr": e.OldFR, "ja": e.OldJA},
 		}
@@ -336,10 +358,15 @@ func ParseGlossary(name string, src []byte) (Glossary, error) {
 					if k == "" {
 						return Glossary{}, lineErr(name, line, CodeMissingField, "entry %q has an empty term", e.ID)
 					}
-					if j, dup := g.index[k]; dup && j != i {
-						return Glossary{}, lineErr(name, line, CodeDuplicateID, "term %q of %q already belongs to %q (line %d)", s, e.ID, g.terms[j].ID, g.terms[j].Line)
+					if slices.Contains(g.index[k], i) {
+						continue
 					}
-					g.index[k] = i
+					for _, j := range g.index[k] {
+						if g.terms[j].Game == e.Game {
+							return Glossary{}, lineErr(name, line, CodeDuplicateID, "term %q of %q already belongs to %q (line %d)", s, e.ID, g.terms[j].ID, g.terms[j].Line)
+						}
+					}
+					g.index[k] = append(g.index[k], i)
 				}
 			}
 		}
