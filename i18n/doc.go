@@ -34,6 +34,9 @@
 // passed as strings, or 2022 would print as "2,022". Printer.Date writes
 // "February 18, 2022", "18 février 2022" (and "1er mars 2022") and
 // "2022年2月18日", from the month names and patterns in common.json.
+// Printer.List and Printer.ListOr join items with the CLDR-style list
+// patterns of common.json ("A, B et C", "A、B、またはC"), and CardName shows
+// a localized card name with its English one.
 //
 // # French typography
 //
@@ -57,7 +60,8 @@
 //
 // Match picks the language of a Discord interaction from its locales with
 // a language.Matcher over en, fr and ja, switching on the matched index
-// (the matched tag carries extensions such as "fr-u-rg-cazzzz"). Detect
+// (the matched tag carries extensions such as "fr-u-rg-cazzzz");
+// Catalog.Match does the same without building the matcher per call. Detect
 // guesses the language of a question's text. ParseLang reads a --lang flag
 // or a POSIX locale.
 //

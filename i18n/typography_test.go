@@ -1,6 +1,10 @@
 package i18n
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode"
+)
 
 func TestFrenchSpaces(t *testing.T) {
 	tests := []struct {
@@ -65,6 +69,26 @@ func TestFrenchCatalogIsTypeset(t *testing.T) {
 		for _, r := range render(p, k, sh) {
 			if got := frenchSpaces(r.text); got != r.text {
 				t.Errorf("%s %s renders %q, which French spacing would change to %q", k, r.label, r.text, got)
+			}
+		}
+	}
+}
+
+// TestJapanesePunctuation checks that Japanese messages use full-width
+// parentheses and question and exclamation marks next to Japanese text.
+func TestJapanesePunctuation(t *testing.T) {
+	msgs, _ := rawMessages(t)
+	isJa := func(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) }
+	for k, raw := range msgs[JA] {
+		for form, tmpl := range parseShape(t, raw).forms {
+			rs := []rune(tmpl)
+			for i, r := range rs {
+				if !strings.ContainsRune("()?!", r) {
+					continue
+				}
+				if (i > 0 && isJa(rs[i-1])) || (i+1 < len(rs) && isJa(rs[i+1])) {
+					t.Errorf("%s (form %q): ASCII %q next to Japanese text in %q; use （）？！", k, form, r, tmpl)
+				}
 			}
 		}
 	}
