@@ -3,6 +3,7 @@ package kb
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -511,4 +512,347 @@ func ruleSortKey(n string) (int, int, string) {
 	}
 	r, _ := strconv.Atoi(rest[:i])
 	return s, r, rest[i:]
+}
+
+// CRDiff lists the differences between two releases of the Comprehensive
+// Rules. Rules are matched by number, except that a text found (the same or
+// nearly the same) under another number counts as renumbered, not as a
+// removal plus an addition. Only the text matters: line endings, the BOM and
+// runs of white space never count as changes.
+type CRDiff struct {
+	From       string       `json:"from"` // effective date of the old release
+	To         string       `json:"to"`
+	Added      []RuleText   `json:"added"`
+	Removed    []RuleText   `json:"removed"`
+	Changed    []RuleChange `json:"changed"`
+	Renumbered []RuleMove   `json:"renumbered"`
+	Glossary   GlossaryDiff `json:"glossary"`
+}
+
+// RuleText names a rule and its text (with its examples).
+type RuleText struct {
+	Number string `json:"number"`
+	Text   string `json:"text"`
+}
+
+// RuleChange is a rule whose text changed under the same number.
+type RuleChange struct {
+	Number string   `json:"number"`
+	Old    string   `json:"old"`
+	New    string   `json:"new"`
+	Words  []WordOp `json:"words"`
+}
+
+// RuleMove is a rule text found under a new number. Similarity is 1 for the
+// same text; below 1, Words shows the edit.
+type RuleMove struct {
+	Old        string   `json:"old"`
+	New        string   `json:"new"`
+	Similarity float64  `json:"similarity"`
+	Text       string   `json:"text"` // the new text
+	Words      []WordOp `json:"words,omitempty"`
+}
+
+// GlossaryDiff lists the glossary terms added, removed or redefined.
+type GlossaryDiff struct {
+	Added   []string       `json:"added"`
+	Removed []string       `json:"removed"`
+	Changed []GlossaryEdit `json:"changed"`
+}
+
+// GlossaryEdit is a glossary term whose definition changed.
+type GlossaryEdit struct {
+	Term  string   `json:"term"`
+	Old   string   `json:"old"`
+	New   string   `json:"new"`
+	Words []WordOp `json:"words"`
+}
+
+// WordOp is a run of words of a word-level diff: Op is "=" (in both), "-"
+// (only in the old text) or "+" (only in the new).
+type WordOp struct {
+	Op   string `json:"op"`
+	Text string `json:"text"`
+}
+
+// moveThreshold is the least similarity (2·LCS/(len a + len b) over words)
+// for a text under a new number to count as the same rule renumbered.
+const moveThreshold = 0.85
+
+// DiffCR compares two releases of the Comprehensive Rules.
+func DiffCR(old, new *CR) CRDiff {
+	d := CRDiff{From: old.EffectiveDate, To: new.EffectiveDate,
+		Added: []RuleText{}, Removed: []RuleText{}, Changed: []RuleChange{}, Renumbered: []RuleMove{},
+		Glossary: GlossaryDiff{Added: []string{}, Removed: []string{}, Changed: []GlossaryEdit{}}}
+	type entry struct {
+		r     Rule
+		text  string // full text, normalised
+		words []string
+	}
+	index := func(c *CR) (map[string]*entry, []*entry) {
+		m := make(map[string]*entry, len(c.Rules))
+		list := make([]*entry, 0, len(c.Rules))
+		for _, r := range c.Rules {
+			e := &entry{r: r, text: ruleFullText(r)}
+			m[r.Number] = e
+			list = append(list, e)
+		}
+		return m, list
+	}
+	oldBy, oldList := index(old)
+	newBy, newList := index(new)
+
+	// Candidates: old texts that are gone from their number, new texts
+	// that were not there under theirs.
+	var from, to []*entry
+	for _, o := range oldList {
+		if n, ok := newBy[o.r.Number]; !ok || n.text != o.text {
+			from = append(from, o)
+		}
+	}
+	for _, n := range newList {
+		if o, ok := oldBy[n.r.Number]; !ok || o.text != n.text {
+			to = append(to, n)
+		}
+	}
+	words := func(e *entry) []string {
+		if e.words == nil {
+			e.words = strings.Fields(e.text)
+		}
+		return e.words
+	}
+	movedTo := make(map[string]string)   // old number -> new number
+	movedFrom := make(map[string]string) // new number -> old number
+	var moves []RuleMove
+	pair := func(o, n *entry, sim float64) {
+		movedTo[o.r.Number], movedFrom[n.r.Number] = n.r.Number, o.r.Number
+		m := RuleMove{Old: o.r.Number, New: n.r.Number, Similarity: sim, Text: n.text}
+		if sim < 1 {
+			m.Words = wordDiff(words(o), words(n))
+		}
+		moves = append(moves, m)
+	}
+	// Same text under another number.
+	byText := make(map[string][]*entry)
+	for _, n := range to {
+		byText[n.text] = append(byText[n.text], n)
+	}
+	for _, o := range from {
+		for _, n := range byText[o.text] {
+			if n.r.Kind == o.r.Kind && movedFrom[n.r.Number] == "" && n.r.Number != o.r.Number {
+				pair(o, n, 1)
+				break
+			}
+		}
+	}
+	// Nearly the same text: better than what now stands under either number.
+	own := func(e *entry, other map[string]*entry) float64 {
+		if x, ok := other[e.r.Number]; ok {
+			return similarity(words(e), words(x))
+		}
+		return 0
+	}
+	for _, o := range from {
+		if movedTo[o.r.Number] != "" {
+			continue
+		}
+		ow := words(o)
+		oset := wordSet(ow)
+		best, bestSim := (*entry)(nil), moveThreshold
+		for _, n := range to {
+			if n.r.Kind != o.r.Kind || movedFrom[n.r.Number] != "" || n.r.Number == o.r.Number {
+				continue
+			}
+			nw := words(n)
+			if !lengthsClose(len(ow), len(nw)) || jaccard(oset, nw) < moveThreshold-0.1 {
+				continue
+			}
+			if s := similarity(ow, nw); s > bestSim {
+				best, bestSim = n, s
+			}
+		}
+		if best != nil && bestSim > own(o, newBy) && bestSim > own(best, oldBy) {
+			pair(o, best, bestSim)
+		}
+	}
+	slices.SortFunc(moves, func(a, b RuleMove) int { return compareRuleNumbers(a.Old, b.Old) })
+	d.Renumbered = append(d.Renumbered, moves...)
+
+	for _, o := range oldList {
+		n, inNew := newBy[o.r.Number]
+		gone := movedTo[o.r.Number] != ""
+		switch {
+		case !inNew:
+			if !gone {
+				d.Removed = append(d.Removed, RuleText{o.r.Number, o.text})
+			}
+		case n.text == o.text:
+		case !gone && movedFrom[n.r.Number] == "":
+			d.Changed = append(d.Changed, RuleChange{Number: o.r.Number, Old: o.text, New: n.text, Words: wordDiff(words(o), words(n))})
+		case gone && movedFrom[n.r.Number] == "":
+			d.Added = append(d.Added, RuleText{n.r.Number, n.text})
+		case !gone:
+			d.Removed = append(d.Removed, RuleText{o.r.Number, o.text})
+		}
+	}
+	for _, n := range newList {
+		if _, inOld := oldBy[n.r.Number]; !inOld && movedFrom[n.r.Number] == "" {
+			d.Added = append(d.Added, RuleText{n.r.Number, n.text})
+		}
+	}
+	slices.SortStableFunc(d.Added, func(a, b RuleText) int { return compareRuleNumbers(a.Number, b.Number) })
+
+	og := make(map[string]string, len(old.Glossary))
+	for _, g := range old.Glossary {
+		og[g.Term] = normSpace(g.Text)
+	}
+	ng := make(map[string]bool, len(new.Glossary))
+	for _, g := range new.Glossary {
+		ng[g.Term] = true
+		t := normSpace(g.Text)
+		o, ok := og[g.Term]
+		switch {
+		case !ok:
+			d.Glossary.Added = append(d.Glossary.Added, g.Term)
+		case o != t:
+			d.Glossary.Changed = append(d.Glossary.Changed, GlossaryEdit{Term: g.Term, Old: o, New: t, Words: wordDiff(strings.Fields(o), strings.Fields(t))})
+		}
+	}
+	for _, g := range old.Glossary {
+		if !ng[g.Term] {
+			d.Glossary.Removed = append(d.Glossary.Removed, g.Term)
+		}
+	}
+	return d
+}
+
+// ruleFullText is a rule's text and examples, white space normalised.
+func ruleFullText(r Rule) string {
+	s := r.Text
+	for _, e := range r.Examples {
+		s += "\nExample: " + e
+	}
+	return normSpace(s)
+}
+
+func normSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func lengthsClose(a, b int) bool {
+	if a > b {
+		a, b = b, a
+	}
+	return float64(a) >= float64(b)*(2*moveThreshold-1)
+}
+
+func wordSet(w []string) map[string]bool {
+	m := make(map[string]bool, len(w))
+	for _, x := range w {
+		m[x] = true
+	}
+	return m
+}
+
+// jaccard is the share of distinct words of b that are in a, a cheap upper
+// bound used to skip pairs before the LCS.
+func jaccard(a map[string]bool, b []string) float64 {
+	if len(b) == 0 {
+		return 0
+	}
+	seen := make(map[string]bool, len(b))
+	in := 0
+	for _, x := range b {
+		if !seen[x] {
+			seen[x] = true
+			if a[x] {
+				in++
+			}
+		}
+	}
+	return float64(in) / float64(max(len(seen), len(a)))
+}
+
+// similarity is 2·LCS/(len a + len b) over words: 1 for equal texts.
+func similarity(a, b []string) float64 {
+	if len(a)+len(b) == 0 {
+		return 1
+	}
+	return 2 * float64(lcsLen(a, b)) / float64(len(a)+len(b))
+}
+
+func lcsLen(a, b []string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			if a[i] == b[j] {
+				cur[j+1] = prev[j] + 1
+			} else {
+				cur[j+1] = max(cur[j], prev[j+1])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// wordDiff is a word-level diff of a and b from their longest common
+// subsequence, runs of the same operation merged.
+func wordDiff(a, b []string) []WordOp {
+	// t[i][j] = LCS length of a[i:], b[j:].
+	t := make([][]int32, len(a)+1)
+	for i := range t {
+		t[i] = make([]int32, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				t[i][j] = t[i+1][j+1] + 1
+			} else {
+				t[i][j] = max(t[i+1][j], t[i][j+1])
+			}
+		}
+	}
+	var ops []WordOp
+	emit := func(op, w string) {
+		if n := len(ops); n > 0 && ops[n-1].Op == op {
+			ops[n-1].Text += " " + w
+			return
+		}
+		ops = append(ops, WordOp{Op: op, Text: w})
+	}
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			emit("=", a[i])
+			i, j = i+1, j+1
+		case t[i+1][j] >= t[i][j+1]:
+			emit("-", a[i])
+			i++
+		default:
+			emit("+", b[j])
+			j++
+		}
+	}
+	for ; i < len(a); i++ {
+		emit("-", a[i])
+	}
+	for ; j < len(b); j++ {
+		emit("+", b[j])
+	}
+	return ops
+}
+
+// compareRuleNumbers orders rule numbers numerically ("702.9" before
+// "702.10", "702.26" before "702.26a").
+func compareRuleNumbers(a, b string) int {
+	as, ar, al := ruleSortKey(a)
+	bs, br, bl := ruleSortKey(b)
+	if c := as - bs; c != 0 {
+		return c
+	}
+	if c := ar - br; c != 0 {
+		return c
+	}
+	return strings.Compare(al, bl)
 }

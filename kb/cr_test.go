@@ -308,3 +308,129 @@ func TestParseCRPhasing(t *testing.T) {
 		t.Errorf("old release ID = %q", d.ID)
 	}
 }
+
+func BenchmarkParseCR(b *testing.B) {
+	src := readShared(b, "mtg/cr/MagicCompRules_20260417.txt")
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseCR("cr.txt", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDiffCR(b *testing.B) {
+	old, err := ParseCR("old", readShared(b, "mtg/cr/MagicCompRules_20260116.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	cur, err := ParseCR("new", readShared(b, "mtg/cr/MagicCompRules_20260417.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		DiffCR(old, cur)
+	}
+}
+
+func TestDiffCRReleases(t *testing.T) {
+	oldSrc := readShared(t, "mtg/cr/MagicCompRules_20260116.txt")
+	old, err := ParseCR("20260116", oldSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := ParseCR("20260417", readShared(t, "mtg/cr/MagicCompRules_20260417.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := DiffCR(old, cur)
+	if d.From != "2026-01-16" || d.To != "2026-04-17" {
+		t.Errorf("from %s to %s", d.From, d.To)
+	}
+	added := make(map[string]bool)
+	for _, a := range d.Added {
+		added[a.Number] = true
+	}
+	for _, n := range []string{"702.190", "702.190a", "722", "722.1", "506.3d"} {
+		if !added[n] {
+			t.Errorf("%s not reported added", n)
+		}
+	}
+	moved := make(map[string]RuleMove)
+	for _, m := range d.Renumbered {
+		moved[m.Old] = m
+	}
+	renumbered := []struct{ old, new string }{
+		{"722", "723"}, // Controlling Another Player, after the new 722
+		{"732.2", "733.2"},
+		{"506.3d", "506.3e"}, // after the new 506.3d
+		{"714.3b", "714.3c"},
+	}
+	for _, r := range renumbered {
+		if m, ok := moved[r.old]; !ok || m.New != r.new {
+			t.Errorf("%s renumbered to %+v, want %s", r.old, m, r.new)
+		}
+	}
+	if m := moved["722"]; m.Similarity != 1 || m.Text != "Controlling Another Player" || m.Words != nil {
+		t.Errorf("722 -> 723: %+v", m)
+	}
+	if m := moved["723.1a"]; m.New != "724.1a" || m.Similarity >= 1 || len(m.Words) == 0 {
+		t.Errorf("723.1a, edited and renumbered: %+v", m)
+	}
+	changed := make(map[string]RuleChange)
+	for _, c := range d.Changed {
+		changed[c.Number] = c
+		if normSpace(c.Old) == normSpace(c.New) {
+			t.Errorf("%s reported changed with identical text", c.Number)
+		}
+	}
+	c, ok := changed["104.6"]
+	if !ok || !slices.Equal(c.Words[1:3], []WordOp{{"-", "726,"}, {"+", "727,"}}) {
+		t.Errorf("104.6 change = %+v", c)
+	}
+	for _, n := range []string{"702.26a", "702.26", "100.1", "723", "722.1"} {
+		if _, ok := changed[n]; ok {
+			t.Errorf("%s reported changed", n)
+		}
+	}
+	if len(d.Removed) != 0 {
+		t.Errorf("removed %+v, want none", d.Removed)
+	}
+	if !slices.Contains(d.Glossary.Added, "Sneak") || !slices.Contains(d.Glossary.Removed, "Vancouver Mulligan") {
+		t.Errorf("glossary added %q removed %q", d.Glossary.Added, d.Glossary.Removed)
+	}
+
+	// The same release with other line endings and no BOM: no difference.
+	lf := bytes.ReplaceAll(bytes.ReplaceAll(oldSrc, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
+	lf = bytes.TrimPrefix(lf, []byte("\xef\xbb\xbf"))
+	again, err := ParseCR("20260116-lf", lf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := DiffCR(old, again)
+	if n := len(same.Added) + len(same.Removed) + len(same.Changed) + len(same.Renumbered) + len(same.Glossary.Added) + len(same.Glossary.Removed) + len(same.Glossary.Changed); n != 0 {
+		t.Errorf("line endings and BOM alone gave %d differences", n)
+	}
+}
+
+func TestWordDiff(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+		want       []WordOp
+	}{
+		{"same", "a b c", "a b c", []WordOp{{"=", "a b c"}}},
+		{"replace", "see rule 726, here", "see rule 727, here", []WordOp{{"=", "see rule"}, {"-", "726,"}, {"+", "727,"}, {"=", "here"}}},
+		{"insert", "a c", "a b c", []WordOp{{"=", "a"}, {"+", "b"}, {"=", "c"}}},
+		{"delete at end", "a b c", "a", []WordOp{{"=", "a"}, {"-", "b c"}}},
+		{"from nothing", "", "a b", []WordOp{{"+", "a b"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := wordDiff(strings.Fields(tt.a), strings.Fields(tt.b)); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
