@@ -10,13 +10,12 @@ func notYet(name string) func(e *env, args []string) int {
 }
 
 var (
-	cmdAsk       = notYet("ask")
-	cmdRule      = notYet("rule")
-	cmdCard      = notYet("card")
-	cmdKB        = notYet("kb")
 	cmdSimulate  = notYet("simulate")
 	cmdScenarios = notYet("scenarios")
 	cmdServe     = notYet("serve")
 	cmdConsole   = notYet("console")
 	cmdCommands  = notYet("commands")
 )
+
+// kbSubcommand answers the kb subcommands this build does not provide yet.
+func kbSubcommand(e *env, args []string) int { return notYet("kb "+args[0])(e, args[1:]) }

@@ -1,0 +1,149 @@
+package kb
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
+	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/unicodenorm"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/registry"
+	"github.com/ikawaha/kagome-dict/ipa"
+	"github.com/ikawaha/kagome/v2/tokenizer"
+
+	// Analyzers referenced by name in the index mapping.
+	_ "github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	_ "github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	_ "github.com/blevesearch/bleve/v2/analysis/lang/en"
+	_ "github.com/blevesearch/bleve/v2/analysis/lang/fr"
+	_ "github.com/blevesearch/bleve/v2/analysis/token/unicodenorm"
+	_ "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+)
+
+// Names of the analysis components this package adds to bleve.
+const (
+	jaTokenizerName = "arbiter_kagome"
+	jaAnalyzerName  = "arbiter_ja"
+	jaBigramName    = "arbiter_ja_bigram"
+	nameAnalyzer    = "arbiter_name"
+	nfkcFilterName  = "arbiter_nfkc"
+)
+
+// bleve keeps tokenizers in a process-wide registry, so ours is registered
+// once, the first time an index mapping is built.
+var registerOnce sync.Once
+
+func registerAnalysis() {
+	registerOnce.Do(func() {
+		_ = registry.RegisterTokenizer(jaTokenizerName, func(map[string]interface{}, *registry.Cache) (analysis.Tokenizer, error) {
+			t, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
+			if err != nil {
+				return nil, fmt.Errorf("kb: japanese tokenizer: %w", err)
+			}
+			return &jaTokenizer{t: t}, nil
+		})
+		registerHighlighter()
+	})
+}
+
+// jaTokenizer splits Japanese text into morphemes with kagome and the IPA
+// dictionary. Particles, auxiliary verbs and symbols are dropped; verbs and
+// adjectives are indexed by their base form (したトークン → する is dropped,
+// "なる" of どうなる likewise), so conjugated forms in questions match the rules.
+// Start and End stay those of the surface form, so highlighting is exact.
+type jaTokenizer struct{ t *tokenizer.Tokenizer }
+
+// jaDropBase lists verbs too common to carry meaning.
+var jaDropBase = map[string]bool{"する": true, "なる": true, "ある": true, "いる": true, "れる": true, "られる": true, "できる": true, "おる": true}
+
+func (j *jaTokenizer) Tokenize(input []byte) analysis.TokenStream {
+	toks := j.t.Analyze(string(input), tokenizer.Search)
+	out := make(analysis.TokenStream, 0, len(toks))
+	pos := 0
+	for _, tok := range toks {
+		if strings.TrimSpace(tok.Surface) == "" {
+			continue
+		}
+		feat := tok.POS()
+		major := ""
+		if len(feat) > 0 {
+			major = feat[0]
+		}
+		switch major {
+		case "記号", "助詞", "助動詞", "フィラー", "連体詞", "接続詞":
+			continue
+		}
+		term := tok.Surface
+		if major == "動詞" || major == "形容詞" {
+			if base, ok := tok.BaseForm(); ok && base != "*" {
+				term = base
+			}
+			if jaDropBase[term] {
+				continue
+			}
+		}
+		if major == "名詞" && len(feat) > 1 && feat[1] == "非自立" {
+			continue
+		}
+		pos++
+		out = append(out, &analysis.Token{
+			Term:     []byte(term),
+			Start:    tok.Position,
+			End:      tok.Position + len(tok.Surface),
+			Position: pos,
+			Type:     jaTokenType(tok.Surface),
+		})
+	}
+	return out
+}
+
+func jaTokenType(s string) analysis.TokenType {
+	r, _ := utf8.DecodeRuneInString(s)
+	if r < 0x3000 {
+		return analysis.AlphaNumeric
+	}
+	return analysis.Ideographic
+}
+
+// addAnalyzers defines the custom analyzers of the index mapping:
+//   - arbiter_ja: kagome morphemes, NFKC (as a token filter, so offsets and
+//     highlights stay right), lowercase;
+//   - arbiter_ja_bigram: bleve's CJK bigrams over NFKC tokens, as a second
+//     Japanese field that catches what the dictionary splits differently;
+//   - arbiter_name: card names, unstemmed, NFKC, lowercased, accents folded,
+//     for exact and fuzzy name lookup.
+func addAnalyzers(m *mapping.IndexMappingImpl) error {
+	registerAnalysis()
+	if err := m.AddCustomTokenFilter(nfkcFilterName, map[string]interface{}{
+		"type": unicodenorm.Name,
+		"form": unicodenorm.NFKC,
+	}); err != nil {
+		return err
+	}
+	if err := m.AddCustomAnalyzer(jaAnalyzerName, map[string]interface{}{
+		"type":          "custom",
+		"tokenizer":     jaTokenizerName,
+		"token_filters": []string{nfkcFilterName, lowercase.Name},
+	}); err != nil {
+		return err
+	}
+	if err := m.AddCustomAnalyzer(jaBigramName, map[string]interface{}{
+		"type":          "custom",
+		"tokenizer":     "unicode",
+		"token_filters": []string{nfkcFilterName, cjk.WidthName, lowercase.Name, cjk.BigramName},
+	}); err != nil {
+		return err
+	}
+	// Names are never highlighted, so a length-changing char filter is safe here.
+	return m.AddCustomAnalyzer(nameAnalyzer, map[string]interface{}{
+		"type":          "custom",
+		"char_filters":  []string{asciifolding.Name},
+		"tokenizer":     "unicode",
+		"token_filters": []string{nfkcFilterName, lowercase.Name},
+	})
+}

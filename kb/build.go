@@ -1,0 +1,223 @@
+package kb
+
+import (
+	"compress/gzip"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+)
+
+// tables is what an index directory keeps beside bleve: the card name table
+// and the glossary and renumbering sources.
+type tables struct {
+	Cards          []cardEntry  `json:"cards"`
+	GlossarySrc    []byte       `json:"glossary_yaml,omitempty"`
+	RenumberingSrc []byte       `json:"renumbering_yaml,omitempty"`
+	Glossary       *Glossary    `json:"-"`
+	Renumbering    *Renumbering `json:"-"`
+}
+
+func (t *tables) cards() *cardTable {
+	ct := &cardTable{list: t.Cards}
+	ct.rebuild()
+	return ct
+}
+
+func readTables(file string) (*tables, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	var t tables
+	if err := json.NewDecoder(zr).Decode(&t); err != nil {
+		return nil, err
+	}
+	t.Glossary, t.Renumbering = &Glossary{}, &Renumbering{}
+	if len(t.GlossarySrc) > 0 {
+		g, err := ParseGlossary("glossary.yaml", t.GlossarySrc)
+		if err != nil {
+			return nil, err
+		}
+		t.Glossary = &g
+	}
+	if len(t.RenumberingSrc) > 0 {
+		r, err := ParseRenumbering("renumbering.yaml", t.RenumberingSrc)
+		if err != nil {
+			return nil, err
+		}
+		t.Renumbering = &r
+	}
+	return &t, nil
+}
+
+func writeTables(file string, t *tables) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	zw := gzip.NewWriter(f)
+	if err := json.NewEncoder(zw).Encode(t); err != nil {
+		f.Close()
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Build writes the collection as an index at dir, atomically: the index is
+// built in a fresh sibling directory, then dir (a symlink) is switched to it
+// with a rename, so a reader of dir sees the old index or the new one, never a
+// partial one. On failure dir is untouched and the partial build is removed.
+// Builds left behind by a killed process are removed by the next Build.
+func Build(ctx context.Context, dir string, c *Collection, glossarySrc, renumberingSrc []byte, builtAt string) (Meta, error) {
+	if err := c.Finish(); err != nil {
+		return Meta{}, err
+	}
+	dir = filepath.Clean(dir)
+	parent, base := filepath.Split(dir)
+	if parent == "" {
+		parent = "."
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return Meta{}, fmt.Errorf("kb: build: %w", err)
+	}
+	CleanStale(dir)
+	id := make([]byte, 6)
+	if _, err := rand.Read(id); err != nil {
+		return Meta{}, err
+	}
+	stamp := hex.EncodeToString(id)
+	work := filepath.Join(parent, "."+base+".tmp-"+stamp)
+	final := filepath.Join(parent, "."+base+"."+stamp)
+	ok := false
+	defer func() {
+		if !ok {
+			os.RemoveAll(work)
+		}
+	}()
+	if err := os.Mkdir(work, 0o755); err != nil {
+		return Meta{}, fmt.Errorf("kb: build: %w", err)
+	}
+	m, err := newMapping()
+	if err != nil {
+		return Meta{}, err
+	}
+	bl, err := bleve.NewUsing(filepath.Join(work, blevePath), m, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		return Meta{}, fmt.Errorf("kb: build: %w", err)
+	}
+	if err := indexCollection(ctx, bl, c); err != nil {
+		bl.Close()
+		return Meta{}, err
+	}
+	if err := bl.Close(); err != nil {
+		return Meta{}, fmt.Errorf("kb: build: %w", err)
+	}
+	if err := writeTables(filepath.Join(work, collectionPath), &tables{Cards: c.cards.list, GlossarySrc: glossarySrc, RenumberingSrc: renumberingSrc}); err != nil {
+		return Meta{}, fmt.Errorf("kb: build: %w", err)
+	}
+	meta := c.Meta()
+	meta.BuiltAt = builtAt
+	mb, err := json.MarshalIndent(meta, "", "  ")
+	if err != nil {
+		return Meta{}, err
+	}
+	// meta.json is written last: its presence marks a complete index.
+	if err := writeFileSync(filepath.Join(work, metaPath), mb); err != nil {
+		return Meta{}, fmt.Errorf("kb: build: %w", err)
+	}
+	if err := os.Rename(work, final); err != nil {
+		return Meta{}, fmt.Errorf("kb: build: %w", err)
+	}
+	if err := swapLink(dir, "."+base+"."+stamp); err != nil {
+		os.RemoveAll(final)
+		return Meta{}, err
+	}
+	ok = true
+	return meta, nil
+}
+
+// swapLink points the symlink dir at target (relative to dir's parent),
+// atomically, and removes what dir pointed to before. A dir that is a real
+// directory (not a symlink) is moved aside first.
+func swapLink(dir, target string) error {
+	parent, base := filepath.Split(dir)
+	if parent == "" {
+		parent = "."
+	}
+	old, _ := os.Readlink(dir)
+	if fi, err := os.Lstat(dir); err == nil && fi.Mode()&os.ModeSymlink == 0 {
+		aside := filepath.Join(parent, "."+base+".old-"+target[len(base)+2:])
+		if err := os.Rename(dir, aside); err != nil {
+			return fmt.Errorf("kb: build: %w", err)
+		}
+		old = filepath.Base(aside)
+	}
+	tmpLink := filepath.Join(parent, "."+base+".link-"+target[len(base)+2:])
+	os.Remove(tmpLink)
+	if err := os.Symlink(target, tmpLink); err != nil {
+		return fmt.Errorf("kb: build: %w", err)
+	}
+	if err := os.Rename(tmpLink, dir); err != nil {
+		os.Remove(tmpLink)
+		return fmt.Errorf("kb: build: %w", err)
+	}
+	if old != "" && old != target && !filepath.IsAbs(old) && strings.HasPrefix(old, "."+base+".") {
+		os.RemoveAll(filepath.Join(parent, old))
+	}
+	return nil
+}
+
+// CleanStale removes the partial builds (".DIR.tmp-*") that a killed build
+// left beside dir. It never touches the directory dir points to.
+func CleanStale(dir string) {
+	parent, base := filepath.Split(filepath.Clean(dir))
+	if parent == "" {
+		parent = "."
+	}
+	matches, _ := filepath.Glob(filepath.Join(parent, "."+base+".tmp-*"))
+	links, _ := filepath.Glob(filepath.Join(parent, "."+base+".link-*"))
+	for _, m := range append(matches, links...) {
+		os.RemoveAll(m)
+	}
+}
+
+func writeFileSync(name string, b []byte) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// IsNoIndex reports whether err means the directory holds no usable index.
+func IsNoIndex(err error) bool { return errors.Is(err, ErrNoIndex) }

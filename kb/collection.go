@@ -1,0 +1,354 @@
+package kb
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"arbiter/i18n"
+)
+
+// Collection gathers parsed records before they are indexed: documents,
+// cards, the glossary and the renumbering table. Add sources in any order,
+// then call Finish once.
+type Collection struct {
+	Docs        []Doc
+	Glossary    *Glossary
+	Renumbering *Renumbering
+
+	cards    *cardTable
+	releases map[string]*CR // by effective date
+	sources  []string
+	finished bool
+}
+
+// NewCollection returns an empty collection.
+func NewCollection() *Collection {
+	return &Collection{cards: newCardTable(), releases: map[string]*CR{}, Glossary: &Glossary{}, Renumbering: &Renumbering{}}
+}
+
+// AddCR parses a Comprehensive Rules text file. Several releases may be
+// added; the newest becomes the current one.
+func (c *Collection) AddCR(name string, src []byte) error {
+	cr, err := ParseCR(name, src)
+	if err != nil {
+		return err
+	}
+	c.releases[cr.EffectiveDate] = cr
+	c.sources = append(c.sources, name)
+	return nil
+}
+
+// AddRulings reads a rulings file (Scryfall bulk or JSON Lines) as a stream.
+func (c *Collection) AddRulings(name string, r io.Reader) error {
+	err := ParseRulings(name, r, func(ru Ruling) error {
+		c.Docs = append(c.Docs, ru.Doc())
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	c.sources = append(c.sources, name)
+	return nil
+}
+
+// AddCards reads a cards file (Scryfall bulk cards, an MTGJSON set file or
+// JSON Lines of cards) as a stream.
+func (c *Collection) AddCards(name string, r io.Reader) error {
+	err := ParseCards(name, r, func(card Card) error {
+		c.cards.add(card)
+		for _, ru := range card.Rulings {
+			c.Docs = append(c.Docs, ru.Doc())
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	c.sources = append(c.sources, name)
+	return nil
+}
+
+// AddDocument parses one clarification document: a file of the project's
+// corpus format (.yaml), a Yu-Gi-Oh! rulings file (.json), or one of the
+// seed document kinds (ruling feeds, forum articles, wiki diffs, articles).
+func (c *Collection) AddDocument(name string, src []byte) error {
+	var docs []Doc
+	var err error
+	switch {
+	case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
+		docs, err = ParseCorpus(name, src)
+	case strings.HasSuffix(name, ".json"):
+		docs, err = ParseYGORulings(name, src)
+	default:
+		docs, err = ParseDocument(name, src)
+	}
+	if err != nil {
+		return err
+	}
+	c.Docs = append(c.Docs, docs...)
+	c.sources = append(c.sources, name)
+	return nil
+}
+
+// AddCorpus reads a corpus laid out as package data's: corpus/*.yaml,
+// glossary.yaml and renumbering.yaml.
+func (c *Collection) AddCorpus(fsys fs.FS) error {
+	if b, err := fs.ReadFile(fsys, "renumbering.yaml"); err == nil {
+		r, err := ParseRenumbering("renumbering.yaml", b)
+		if err != nil {
+			return err
+		}
+		c.Renumbering = &r
+	}
+	if b, err := fs.ReadFile(fsys, "glossary.yaml"); err == nil {
+		g, err := ParseGlossary("glossary.yaml", b)
+		if err != nil {
+			return err
+		}
+		c.Glossary = &g
+	}
+	files, err := fs.Glob(fsys, "corpus/*.yaml")
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		b, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			return err
+		}
+		if err := c.AddDocument(path.Base(f), b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Finish resolves what needs every source: card names of rulings that only
+// carry an Oracle ID, the IDs of older CR releases, glossary documents.
+func (c *Collection) Finish() error {
+	if c.finished {
+		return nil
+	}
+	c.finished = true
+	dates := c.crDates()
+	for i, date := range dates {
+		cr := c.releases[date]
+		current := i == len(dates)-1
+		c.Docs = append(c.Docs, cr.Docs(current)...)
+	}
+	seen := make(map[string]bool, len(c.Docs))
+	out := c.Docs[:0]
+	for _, d := range c.Docs {
+		if d.Card == "" && d.Kind == KindRuling {
+			if oracle := rulingOracle(d.ID); oracle != "" {
+				d.Card = c.cards.nameOf(oracle)
+			}
+		}
+		if seen[d.ID] {
+			continue // the same ruling from two files (a set file and the bulk rulings)
+		}
+		seen[d.ID] = true
+		out = append(out, d)
+	}
+	c.Docs = out
+	return nil
+}
+
+// crDates returns the effective dates of the CR releases, oldest first.
+func (c *Collection) crDates() []string {
+	dates := make([]string, 0, len(c.releases))
+	for d := range c.releases {
+		dates = append(dates, d)
+	}
+	sort.Strings(dates)
+	return dates
+}
+
+// Release returns a parsed CR release by effective date.
+func (c *Collection) Release(date string) (*CR, bool) {
+	cr, ok := c.releases[date]
+	return cr, ok
+}
+
+// Meta counts what the collection holds.
+func (c *Collection) Meta() Meta {
+	m := Meta{Format: metaFormat, ByKind: map[string]int{}, ByLang: map[string]int{}, Sources: c.sources}
+	m.CRDates = c.crDates()
+	if n := len(m.CRDates); n > 0 {
+		m.CurrentCR = m.CRDates[n-1]
+	}
+	for _, d := range c.Docs {
+		m.ByKind[string(d.Kind)]++
+		m.ByLang[d.Lang]++
+	}
+	m.Docs = len(c.Docs) + len(c.cards.list)
+	if len(c.cards.list) > 0 {
+		m.ByKind[string(KindCard)] = len(c.cards.list)
+	}
+	return m
+}
+
+// rulingOracle extracts the Oracle ID of a "ruling:<oracle>:<n>" ID.
+func rulingOracle(id string) string {
+	rest, ok := strings.CutPrefix(id, "ruling:")
+	if !ok {
+		return ""
+	}
+	oracle, _, ok := strings.Cut(rest, ":")
+	if !ok {
+		return ""
+	}
+	return oracle
+}
+
+// cardEntry is one card of the name table.
+type cardEntry struct {
+	OracleID string              `json:"oracle_id"`
+	Name     string              `json:"name"`
+	TypeLine string              `json:"type_line,omitempty"`
+	Names    map[string][]string `json:"names,omitempty"` // "fr", "ja" -> printed names
+}
+
+func (e cardEntry) allNames() []string {
+	out := []string{e.Name}
+	for _, l := range []string{"fr", "ja"} {
+		out = append(out, e.Names[l]...)
+	}
+	return out
+}
+
+// cardTable maps names in every language to cards.
+type cardTable struct {
+	list     []cardEntry
+	byOracle map[string]int
+	byName   map[string][]int // NormalizeName(name) -> entries
+}
+
+func newCardTable() *cardTable {
+	return &cardTable{byOracle: map[string]int{}, byName: map[string][]int{}}
+}
+
+func (t *cardTable) add(c Card) {
+	name := c.Name
+	if c.FaceName != "" && c.FaceName != c.Name && !strings.Contains(c.Name, "//") {
+		name = c.FaceName
+	}
+	if i, ok := t.byOracle[c.OracleID]; ok {
+		e := &t.list[i]
+		for l, ns := range c.Names {
+			e.Names[l] = addUnique(e.Names[l], ns...)
+		}
+		t.indexNames(i, c)
+		return
+	}
+	e := cardEntry{OracleID: c.OracleID, Name: name, TypeLine: c.TypeLine, Names: map[string][]string{}}
+	for l, ns := range c.Names {
+		e.Names[l] = addUnique(nil, ns...)
+	}
+	t.list = append(t.list, e)
+	i := len(t.list) - 1
+	if c.OracleID != "" {
+		t.byOracle[c.OracleID] = i
+	}
+	t.indexNames(i, c)
+}
+
+func (t *cardTable) indexNames(i int, c Card) {
+	names := append([]string{c.Name, c.FaceName}, t.list[i].allNames()...)
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		k := NormalizeName(n)
+		if !containsInt(t.byName[k], i) {
+			t.byName[k] = append(t.byName[k], i)
+		}
+	}
+}
+
+func (t *cardTable) rebuild() {
+	t.byOracle = map[string]int{}
+	t.byName = map[string][]int{}
+	for i, e := range t.list {
+		t.byOracle[e.OracleID] = i
+		for _, n := range e.allNames() {
+			k := NormalizeName(n)
+			if !containsInt(t.byName[k], i) {
+				t.byName[k] = append(t.byName[k], i)
+			}
+		}
+	}
+}
+
+func (t *cardTable) nameOf(oracle string) string {
+	if i, ok := t.byOracle[oracle]; ok {
+		return t.list[i].Name
+	}
+	return ""
+}
+
+// namesOf returns every name of the card with that English name.
+func (t *cardTable) namesOf(english string) []string {
+	if english == "" {
+		return nil
+	}
+	for _, i := range t.byName[NormalizeName(english)] {
+		if t.list[i].Name == english {
+			return t.list[i].allNames()
+		}
+	}
+	return []string{english}
+}
+
+// lookup returns the cards whose name in some language is exactly name,
+// after normalization.
+func (t *cardTable) lookup(name string) []cardEntry {
+	var out []cardEntry
+	for _, i := range t.byName[NormalizeName(name)] {
+		out = append(out, t.list[i])
+	}
+	return out
+}
+
+// NormalizeName folds a card name or term for exact matching: NFKC, width,
+// case, accents and typographic apostrophes, collapsed spaces.
+func NormalizeName(s string) string {
+	s = strings.NewReplacer("’", "'", "‘", "'", "＇", "'", "・", "", "･", "").Replace(s)
+	s = i18n.FoldAccents(i18n.NormalizeKey(s))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func addUnique(list []string, items ...string) []string {
+	for _, it := range items {
+		if it == "" {
+			continue
+		}
+		dup := false
+		for _, x := range list {
+			if x == it {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			list = append(list, it)
+		}
+	}
+	return list
+}
+
+func containsInt(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// errf formats an ingest error that is not a parse error of a file.
+func errf(format string, args ...any) error { return fmt.Errorf("kb: "+format, args...) }

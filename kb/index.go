@@ -1,0 +1,337 @@
+package kb
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+)
+
+// Index field names. Text is indexed in the field of its own language only:
+// Japanese in an English or French field would be split one character per
+// token, and the reverse would be stemmed by the wrong rules.
+const (
+	fKind       = "kind"
+	fGame       = "game"
+	fLang       = "lang"
+	fRef        = "ref"
+	fParent     = "parent"
+	fNames      = "names"      // card names in every language (rulings and cards)
+	fCard       = "card"       // the English card name, folded (NormalizeName)
+	fCites      = "cites"      // rules a clarification cites
+	fSuperseded = "superseded" // "t" for rules of an older CR release
+	fObsolete   = "obsolete"   // "t" for old numbering and abolished rules
+	fRaw        = "raw"        // the Doc as JSON, stored, not indexed
+	fTextEN     = "text_en"
+	fTextFR     = "text_fr"
+	fTextJA     = "text_ja"
+	fTextJABi   = "text_ja_bi"
+	fTitleEN    = "title_en"
+	fTitleFR    = "title_fr"
+	fTitleJA    = "title_ja"
+)
+
+// indexDoc is what bleve stores for a Doc.
+type indexDoc struct {
+	Kind       string   `json:"kind"`
+	Game       string   `json:"game"`
+	Lang       string   `json:"lang"`
+	Ref        string   `json:"ref,omitempty"`
+	Parent     string   `json:"parent,omitempty"`
+	Names      string   `json:"names,omitempty"`
+	Card       string   `json:"card,omitempty"`
+	Cites      []string `json:"cites,omitempty"`
+	Superseded string   `json:"superseded,omitempty"`
+	Obsolete   string   `json:"obsolete,omitempty"`
+	Raw        string   `json:"raw"`
+	TextEN     string   `json:"text_en,omitempty"`
+	TextFR     string   `json:"text_fr,omitempty"`
+	TextJA     string   `json:"text_ja,omitempty"`
+	TextJABi   string   `json:"text_ja_bi,omitempty"`
+	TitleEN    string   `json:"title_en,omitempty"`
+	TitleFR    string   `json:"title_fr,omitempty"`
+	TitleJA    string   `json:"title_ja,omitempty"`
+}
+
+func newMapping() (mapping.IndexMapping, error) {
+	m := bleve.NewIndexMapping()
+	if err := addAnalyzers(m); err != nil {
+		return nil, err
+	}
+	m.DefaultAnalyzer = "en"
+	m.StoreDynamic = false
+	m.IndexDynamic = false
+	m.DocValuesDynamic = false
+
+	doc := bleve.NewDocumentStaticMapping()
+	keyword := func(name string) {
+		f := bleve.NewKeywordFieldMapping()
+		f.Store = false
+		f.IncludeInAll = false
+		f.IncludeTermVectors = false
+		f.DocValues = false
+		doc.AddFieldMappingsAt(name, f)
+	}
+	for _, k := range []string{fKind, fGame, fLang, fRef, fParent, fSuperseded, fObsolete, fCard, fCites} {
+		keyword(k)
+	}
+	text := func(name, analyzer string, store bool) {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = analyzer
+		f.Store = store
+		f.IncludeInAll = false
+		f.IncludeTermVectors = store // highlighting needs the term vectors
+		f.DocValues = false
+		doc.AddFieldMappingsAt(name, f)
+	}
+	text(fTextEN, "en", true)
+	text(fTextFR, "fr", true)
+	text(fTextJA, jaAnalyzerName, true)
+	text(fTextJABi, jaBigramName, false)
+	text(fTitleEN, "en", false)
+	text(fTitleFR, "fr", false)
+	text(fTitleJA, jaAnalyzerName, false)
+	text(fNames, nameAnalyzer, false)
+
+	raw := bleve.NewTextFieldMapping()
+	raw.Index = false
+	raw.Store = true
+	raw.IncludeInAll = false
+	raw.IncludeTermVectors = false
+	raw.DocValues = false
+	doc.AddFieldMappingsAt(fRaw, raw)
+
+	m.DefaultMapping = doc
+	return m, nil
+}
+
+// toIndexDoc turns a Doc into the fields bleve indexes. names holds the card's
+// names in every language, when the Doc is about a card.
+func toIndexDoc(d Doc, names []string) (indexDoc, error) {
+	raw, err := json.Marshal(d)
+	if err != nil {
+		return indexDoc{}, err
+	}
+	x := indexDoc{
+		Kind:   string(d.Kind),
+		Game:   d.Game,
+		Lang:   d.Lang,
+		Ref:    strings.ToLower(d.Ref),
+		Parent: strings.ToLower(d.Parent),
+		Names:  strings.Join(names, "\n"),
+		Raw:    string(raw),
+	}
+	if d.Card != "" {
+		x.Card = NormalizeName(d.Card)
+	}
+	for _, c := range d.Cites {
+		x.Cites = addUnique(x.Cites, ruleAncestors(strings.ToLower(NormalizeRuleNumber(c)))...)
+	}
+	if d.Obsolete {
+		x.Obsolete = "t"
+	}
+	if strings.HasPrefix(d.ID, "cr@") || strings.HasPrefix(d.ID, "glossary@") {
+		x.Superseded = "t"
+	}
+	body := d.Text
+	if len(d.Examples) > 0 {
+		body += "\n" + strings.Join(d.Examples, "\n")
+	}
+	switch d.Lang {
+	case "fr":
+		x.TextFR, x.TitleFR = body, d.Title
+	case "ja":
+		x.TextJA, x.TextJABi, x.TitleJA = body, body, d.Title
+	default:
+		x.TextEN, x.TitleEN = body, d.Title
+	}
+	return x, nil
+}
+
+// ruleAncestors returns a rule number and the numbers above it:
+// "702.26b" -> "702.26b", "702.26", "702".
+func ruleAncestors(n string) []string {
+	out := []string{n}
+	if t := strings.TrimRight(n, "abcdefghijklmnopqrstuvwxyz"); t != n && t != "" {
+		out = append(out, t)
+		n = t
+	}
+	if i := strings.IndexByte(n, '.'); i > 0 {
+		out = append(out, n[:i])
+	}
+	return out
+}
+
+// Meta describes an index: what it holds and where it came from.
+type Meta struct {
+	Format    int            `json:"format"`
+	CRDates   []string       `json:"cr_dates,omitempty"` // every CR release held, oldest first
+	CurrentCR string         `json:"current_cr,omitempty"`
+	Docs      int            `json:"docs"`
+	ByKind    map[string]int `json:"by_kind"`
+	ByLang    map[string]int `json:"by_lang"`
+	Sources   []string       `json:"sources,omitempty"`
+	BuiltAt   string         `json:"built_at,omitempty"` // RFC 3339, set by the caller
+}
+
+const metaFormat = 1
+
+// Index is an open knowledge base: the bleve index plus the lookup tables
+// that answer card names, glossary terms and old rule numbers. It is safe
+// for concurrent use.
+type Index struct {
+	bl       bleve.Index
+	meta     Meta
+	cards    *cardTable
+	glossary *Glossary
+	renum    *Renumbering
+	closeMu  sync.Mutex
+	closed   bool
+}
+
+// Meta returns what the index holds.
+func (ix *Index) Meta() Meta { return ix.meta }
+
+// Glossary returns the term glossary the index expands queries with.
+func (ix *Index) Glossary() *Glossary { return ix.glossary }
+
+// Renumbering returns the table of old rule numbers.
+func (ix *Index) Renumbering() *Renumbering { return ix.renum }
+
+// Close releases the index.
+func (ix *Index) Close() error {
+	ix.closeMu.Lock()
+	defer ix.closeMu.Unlock()
+	if ix.closed {
+		return nil
+	}
+	ix.closed = true
+	return ix.bl.Close()
+}
+
+// NewMem indexes a collection in memory (scorch, not the slower legacy
+// in-memory engine).
+func NewMem(ctx context.Context, c *Collection) (*Index, error) {
+	m, err := newMapping()
+	if err != nil {
+		return nil, err
+	}
+	bl, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		return nil, fmt.Errorf("kb: new index: %w", err)
+	}
+	if err := indexCollection(ctx, bl, c); err != nil {
+		bl.Close()
+		return nil, err
+	}
+	return &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering}, nil
+}
+
+const batchSize = 1000
+
+func indexCollection(ctx context.Context, bl bleve.Index, c *Collection) error {
+	b := bl.NewBatch()
+	flush := func() error {
+		if b.Size() == 0 {
+			return nil
+		}
+		if err := bl.Batch(b); err != nil {
+			return fmt.Errorf("kb: index batch: %w", err)
+		}
+		b.Reset()
+		return ctx.Err()
+	}
+	add := func(id string, x indexDoc) error {
+		if err := b.Index(id, x); err != nil {
+			return fmt.Errorf("kb: index %s: %w", id, err)
+		}
+		if b.Size() >= batchSize {
+			return flush()
+		}
+		return nil
+	}
+	for _, d := range c.Docs {
+		x, err := toIndexDoc(d, c.cards.namesOf(d.Card))
+		if err != nil {
+			return err
+		}
+		if err := add(d.ID, x); err != nil {
+			return err
+		}
+	}
+	for _, card := range c.cards.list {
+		d := Doc{ID: "card:" + card.OracleID, Kind: KindCard, Game: "mtg", Lang: "en", Card: card.Name, Title: card.Name, Text: card.TypeLine}
+		raw, err := json.Marshal(d)
+		if err != nil {
+			return err
+		}
+		if err := add(d.ID, indexDoc{Kind: string(KindCard), Game: "mtg", Lang: "en", Names: strings.Join(card.allNames(), "\n"), Card: NormalizeName(card.Name), Raw: string(raw)}); err != nil {
+			return err
+		}
+	}
+	return flush()
+}
+
+// On-disk layout of an index directory (see Build):
+//
+//	DIR -> .DIR.<id>/          a symlink, swapped atomically on rebuild
+//	       bleve/              the scorch index
+//	       meta.json           Meta
+//	       collection.json.gz  cards, glossary and renumbering tables
+const (
+	blevePath      = "bleve"
+	metaPath       = "meta.json"
+	collectionPath = "collection.json.gz"
+)
+
+// ErrNoIndex is returned by Open when the directory holds no complete index.
+var ErrNoIndex = errors.New("kb: no index")
+
+// Open opens an index built by Build, read-only.
+func Open(ctx context.Context, dir string) (*Index, error) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
+	mb, err := os.ReadFile(filepath.Join(real, metaPath))
+	if err != nil {
+		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
+	var meta Meta
+	if err := json.Unmarshal(mb, &meta); err != nil || meta.Format != metaFormat {
+		return nil, fmt.Errorf("%w at %s: unreadable %s", ErrNoIndex, dir, metaPath)
+	}
+	tables, err := readTables(filepath.Join(real, collectionPath))
+	if err != nil {
+		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
+	registerAnalysis()
+	bl, err := bleve.OpenUsing(filepath.Join(real, blevePath), map[string]interface{}{"read_only": true})
+	if err != nil {
+		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
+	if n, err := bl.DocCount(); err != nil || int(n) < meta.Docs {
+		bl.Close()
+		return nil, fmt.Errorf("%w at %s: %d documents, meta says %d", ErrNoIndex, dir, n, meta.Docs)
+	}
+	return &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering}, nil
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

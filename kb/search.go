@@ -1,0 +1,711 @@
+package kb
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/registry"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/highlight"
+	"github.com/blevesearch/bleve/v2/search/highlight/format/plain"
+	sfrag "github.com/blevesearch/bleve/v2/search/highlight/fragmenter/simple"
+	shl "github.com/blevesearch/bleve/v2/search/highlight/highlighter/simple"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+	"golang.org/x/text/unicode/norm"
+
+	"arbiter/i18n"
+)
+
+// MaxQueryLen is the longest question accepted, in characters.
+const MaxQueryLen = 500
+
+// Snippet marks: a highlighted span of a snippet is wrapped in MarkStart and
+// MarkEnd, which renderers turn into bold, <mark> or nothing after escaping
+// the text for their medium.
+const (
+	MarkStart = "\x02"
+	MarkEnd   = "\x03"
+)
+
+const highlighterName = "arbiter_marks"
+
+func registerHighlighter() {
+	_ = registry.RegisterHighlighter(highlighterName, func(map[string]interface{}, *registry.Cache) (highlight.Highlighter, error) {
+		return shl.NewHighlighter(sfrag.NewFragmenter(220), plain.NewFragmentFormatter(MarkStart, MarkEnd), " … "), nil
+	})
+}
+
+// Query is a question to the knowledge base.
+type Query struct {
+	Text   string
+	Lang   string // the asker's language (en, fr, ja); empty: detected from Text
+	K      int    // how many hits at most; default 5
+	Offset int    // skip that many hits (pagination)
+	Game   string // mtg or ygo; empty: both
+}
+
+// Hit is one cited document.
+type Hit struct {
+	Doc     Doc
+	Score   float64
+	Snippet string // a fragment of Doc.Text with MarkStart/MarkEnd around matched words
+	// Original is the document a machine-translated hit translates.
+	Original *Doc
+	// Exact is set for hits on a rule number or card name the question names.
+	Exact bool
+}
+
+// Result is the answer to a Query.
+type Result struct {
+	Query string
+	Lang  string
+	Hits  []Hit
+	Total int      // relevant hits before K and Offset
+	Rules []string // rule numbers the question names
+	Cards []string // English names of the cards the question names
+	Terms []string // glossary entries the question uses
+}
+
+// QueryError is a question the index refuses.
+type QueryError struct {
+	Code string // "empty", "too_long"
+	Max  int
+}
+
+func (e *QueryError) Error() string {
+	if e.Code == "too_long" {
+		return "kb: question too long"
+	}
+	return "kb: empty question"
+}
+
+var ruleNumberRE = regexp.MustCompile(`(?:^|[^\d.])(\d{3}(?:\.\d{1,3}[a-z]?)?)(?:$|[^\d])`)
+
+// Search answers q: the relevant documents, best first. Nothing relevant
+// gives an empty Hits, never padding.
+func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
+	text := strings.TrimSpace(q.Text)
+	if text == "" {
+		return nil, &QueryError{Code: "empty"}
+	}
+	if utf8.RuneCountInString(text) > MaxQueryLen {
+		return nil, &QueryError{Code: "too_long", Max: MaxQueryLen}
+	}
+	lang := q.Lang
+	if _, ok := i18n.ParseLang(lang); !ok || lang == "" {
+		lang = i18n.Detect(text).String()
+	} else {
+		l, _ := i18n.ParseLang(lang)
+		lang = l.String()
+	}
+	k := q.K
+	if k <= 0 {
+		k = 5
+	}
+	res := &Result{Query: text, Lang: lang}
+	// Search keys are normalized (NFKC: full and half width, compatibility
+	// characters); the question is echoed as typed.
+	plan := ix.plan(norm.NFKC.String(text), lang, res)
+
+	bq := bleve.NewDisjunctionQuery(plan.should...)
+	filter := []query.Query{}
+	if q.Game != "" {
+		tq := bleve.NewTermQuery(q.Game)
+		tq.SetField(fGame)
+		filter = append(filter, tq)
+	}
+	var top query.Query = bq
+	mustNot := bleve.NewDisjunctionQuery()
+	for _, f := range [][2]string{{fSuperseded, "t"}, {fKind, string(KindCard)}} {
+		tq := bleve.NewTermQuery(f[1])
+		tq.SetField(f[0])
+		mustNot.AddQuery(tq)
+	}
+	bq2 := bleve.NewBooleanQuery()
+	bq2.AddMust(append(filter, bq)...)
+	bq2.AddMustNot(mustNot)
+	top = bq2
+
+	pool := (k+q.Offset)*4 + 20
+	req := bleve.NewSearchRequestOptions(top, pool, 0, false)
+	req.Fields = []string{fRaw}
+	req.IncludeLocations = true
+	req.Highlight = bleve.NewHighlightWithStyle(highlighterName)
+	for _, f := range []string{fTextEN, fTextFR, fTextJA} {
+		req.Highlight.AddField(f)
+	}
+	sr, err := ix.bl.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	hits := make([]Hit, 0, len(sr.Hits))
+	var best float64
+	for _, h := range sr.Hits {
+		d, ok := rawDoc(h.Fields)
+		if !ok {
+			continue
+		}
+		hit := Hit{Doc: d, Score: h.Score, Snippet: snippetOf(h)}
+		exact := false
+		for _, r := range res.Rules {
+			if strings.EqualFold(d.Ref, r) && d.Kind == KindRule {
+				exact = true
+			}
+		}
+		for _, c := range res.Cards {
+			if d.Card == c {
+				hit.Score *= 2
+				exact = true
+			}
+		}
+		cov := plan.coverage(h.Locations, d.Lang)
+		if !exact && cov < 0.45 {
+			continue
+		}
+		hit.Exact = exact
+		hit.Score *= 0.5 + cov
+		if d.Lang == lang {
+			hit.Score *= 1.3
+		}
+		if d.Obsolete {
+			hit.Score *= 0.6
+		}
+		if d.Kind == KindRuling && len(d.Date) >= 4 {
+			// Newer rulings first among equals: +1% a year since 2000.
+			if y := atoi(d.Date[:4]); y > 2000 {
+				hit.Score *= 1 + float64(y-2000)/100
+			}
+		}
+		if exact && d.Kind == KindRule {
+			hit.Score += 1000
+		}
+		if hit.Score > best {
+			best = hit.Score
+		}
+		hits = append(hits, hit)
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		return hits[i].Doc.ID < hits[j].Doc.ID
+	})
+	// Drop the long tail: what scores under a tenth of the best is noise.
+	cut := hits[:0]
+	for _, h := range hits {
+		if h.Exact || h.Score >= best*0.1 {
+			cut = append(cut, h)
+		}
+	}
+	hits = ix.mergeTranslations(ctx, cut, lang)
+	res.Total = len(hits)
+	if q.Offset < len(hits) {
+		hits = hits[q.Offset:]
+	} else {
+		hits = nil
+	}
+	if len(hits) > k {
+		hits = hits[:k]
+	}
+	res.Hits = hits
+	return res, nil
+}
+
+// mergeTranslations shows a document once: in the asker's language when a
+// translation exists, with its original attached, else as the original.
+func (ix *Index) mergeTranslations(ctx context.Context, hits []Hit, lang string) []Hit {
+	group := func(d Doc) string {
+		if d.OriginalID != "" {
+			return d.OriginalID
+		}
+		return d.ID
+	}
+	seen := map[string]int{}
+	out := make([]Hit, 0, len(hits))
+	for _, h := range hits {
+		g := group(h.Doc)
+		if i, ok := seen[g]; ok {
+			// Keep the better-ranked slot, with the asker's language version.
+			if out[i].Doc.Lang != lang && h.Doc.Lang == lang {
+				h.Score = out[i].Score
+				h.Exact = out[i].Exact
+				out[i] = h
+			}
+			continue
+		}
+		seen[g] = len(out)
+		out = append(out, h)
+	}
+	for i := range out {
+		h := &out[i]
+		if h.Doc.OriginalID == "" && h.Doc.Lang != lang {
+			// An original in another language: show the asker's translation if there is one.
+			if tr, ok := ix.translationOf(ctx, h.Doc.ID, lang); ok {
+				orig := h.Doc
+				h.Doc, h.Original = tr, &orig
+				h.Snippet = ""
+			}
+		}
+		if h.Doc.OriginalID != "" && h.Original == nil {
+			if o, ok := ix.Doc(ctx, h.Doc.OriginalID); ok {
+				h.Original = &o
+			}
+		}
+	}
+	return out
+}
+
+// translationOf finds the translation of document id into lang.
+func (ix *Index) translationOf(ctx context.Context, id, lang string) (Doc, bool) {
+	for _, suffix := range []string{"." + lang, "-" + lang} {
+		if d, ok := ix.Doc(ctx, id+suffix); ok && d.OriginalID == id && d.Lang == lang {
+			return d, true
+		}
+	}
+	return Doc{}, false
+}
+
+// Doc returns a document by ID.
+func (ix *Index) Doc(ctx context.Context, id string) (Doc, bool) {
+	q := bleve.NewDocIDQuery([]string{id})
+	req := bleve.NewSearchRequestOptions(q, 1, 0, false)
+	req.Fields = []string{fRaw}
+	sr, err := ix.bl.SearchInContext(ctx, req)
+	if err != nil || len(sr.Hits) == 0 {
+		return Doc{}, false
+	}
+	return rawDoc(sr.Hits[0].Fields)
+}
+
+func rawDoc(fields map[string]interface{}) (Doc, bool) {
+	s, ok := fields[fRaw].(string)
+	if !ok {
+		return Doc{}, false
+	}
+	var d Doc
+	if err := json.Unmarshal([]byte(s), &d); err != nil {
+		return Doc{}, false
+	}
+	return d, true
+}
+
+func snippetOf(h *search.DocumentMatch) string {
+	for _, f := range []string{fTextEN, fTextFR, fTextJA} {
+		if frs := h.Fragments[f]; len(frs) > 0 {
+			return trimFragment(strings.ReplaceAll(frs[0], MarkEnd+MarkStart, ""))
+		}
+	}
+	return ""
+}
+
+// queryPlan is the bleve query for a question plus what is needed to judge
+// whether a hit answers it.
+type queryPlan struct {
+	should   []query.Query
+	concepts []concept
+}
+
+// concept is one thing the question asks about: a word of the question, or
+// a glossary term in any of its languages. A hit covers it when it matched
+// any of its alternatives (every term of one alternative, in one field).
+type concept struct {
+	weight float64
+	lang   string // the language of the documents it applies to; "" for all
+	alts   []alternative
+}
+
+type alternative struct {
+	fields []string
+	terms  []string
+}
+
+// coverage is the weighted share of the question's concepts that a hit in
+// language lang matched. The question's plain words only count for hits in
+// the question's language; glossary terms count in every language.
+func (p *queryPlan) coverage(locs search.FieldTermLocationMap, lang string) float64 {
+	var total, got float64
+	for _, c := range p.concepts {
+		if c.lang != "" && c.lang != lang {
+			continue
+		}
+		total += c.weight
+		if c.matched(locs) {
+			got += c.weight
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+func (c concept) matched(locs search.FieldTermLocationMap) bool {
+	for _, a := range c.alts {
+		for _, f := range a.fields {
+			tl := locs[f]
+			if tl == nil {
+				continue
+			}
+			all := true
+			for _, t := range a.terms {
+				if _, ok := tl[t]; !ok {
+					all = false
+					break
+				}
+			}
+			if all && len(a.terms) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var langFields = map[string][]string{
+	"en": {fTextEN, fTitleEN},
+	"fr": {fTextFR, fTitleFR},
+	"ja": {fTextJA, fTitleJA},
+}
+
+var langAnalyzer = map[string]string{"en": "en", "fr": "fr", "ja": jaAnalyzerName}
+
+// plan recognizes rule numbers, card names and glossary terms in the
+// question and builds the query: the question in its own language's fields,
+// the glossary terms in every language, exact rule and card hits.
+func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
+	p := &queryPlan{}
+	m := ix.bl.Mapping()
+	analyze := func(analyzer, s string) []string {
+		a := m.AnalyzerNamed(analyzer)
+		if a == nil {
+			return nil
+		}
+		var out []string
+		for _, t := range a.Analyze([]byte(s)) {
+			out = addUnique(out, string(t.Term))
+		}
+		return out
+	}
+	docCount, _ := ix.bl.DocCount()
+	rd := ix.reader()
+	defer rd.close()
+	idf := func(field, term string) float64 {
+		return math.Log(1 + float64(docCount+1)/float64(rd.docFreq(field, term)+1))
+	}
+	// Rule numbers, and what old numbers became.
+	for _, m := range ruleNumberRE.FindAllStringSubmatch(text, -1) {
+		num := m[1]
+		if !strings.Contains(num, ".") && !strings.Contains(strings.ToLower(text), "rule") && !strings.Contains(text, "règle") && !strings.Contains(text, "ルール") {
+			continue // a bare three-digit number is more often a count than a section
+		}
+		res.Rules = addUnique(res.Rules, num)
+		if cur, ok := ix.renum.CurrentOf(num); ok && cur != "" {
+			res.Rules = addUnique(res.Rules, cur)
+		}
+	}
+	for _, r := range res.Rules {
+		tq := bleve.NewTermQuery(strings.ToLower(r))
+		tq.SetField(fRef)
+		tq.SetBoost(20)
+		p.should = append(p.should, tq)
+		pq := bleve.NewTermQuery(strings.ToLower(r))
+		pq.SetField(fParent)
+		pq.SetBoost(5)
+		p.should = append(p.should, pq)
+	}
+
+	// Card names and glossary terms, found as word n-grams of the question.
+	spans := ngrams(text, lang)
+	covered := map[string]bool{} // analyzed question terms a glossary term or card stands for
+	for _, s := range spans {
+		for _, card := range ix.cards.lookup(s.text) {
+			if !s.strongName() {
+				continue
+			}
+			res.Cards = addUnique(res.Cards, card.Name)
+			mq := bleve.NewMatchPhraseQuery(NormalizeName(card.Name))
+			mq.SetField(fNames)
+			mq.Analyzer = nameAnalyzer
+			mq.SetBoost(4)
+			p.should = append(p.should, mq)
+			for _, t := range analyze(langAnalyzer[lang], s.text) {
+				covered[t] = true
+			}
+		}
+	}
+	for _, e := range ix.terms().find(spans) {
+		res.Terms = addUnique(res.Terms, e.entry.ID)
+		var w float64
+		for _, t := range analyze(langAnalyzer[lang], e.span) {
+			covered[t] = true
+			w += idf(langFields[lang][0], t)
+		}
+		c := concept{weight: 1.5 * max(w, 1)}
+		present := false
+		for _, l := range []string{"en", "fr", "ja"} {
+			for _, term := range e.entry.terms(l) {
+				terms := analyze(langAnalyzer[l], term)
+				if len(terms) == 0 {
+					continue
+				}
+				if rd.docFreq(langFields[l][0], terms[0]) > 0 {
+					present = true
+				}
+				c.alts = append(c.alts, alternative{fields: langFields[l], terms: terms})
+				for _, f := range langFields[l] {
+					mq := bleve.NewMatchPhraseQuery(term)
+					mq.SetField(f)
+					mq.Analyzer = langAnalyzer[l]
+					boost := 1.5
+					if f != langFields[l][0] {
+						boost = 2
+					}
+					mq.SetBoost(boost)
+					p.should = append(p.should, mq)
+				}
+				if l == "ja" {
+					if bi := analyze(jaBigramName, term); len(bi) > 0 {
+						c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
+					}
+				}
+			}
+		}
+		if !present {
+			// A game term that no text of the index mentions, in any language:
+			// the question is about something the index does not cover.
+			c.weight = 100
+		}
+		p.concepts = append(p.concepts, c)
+	}
+
+	// The question's own words, in its language's fields. A word that no
+	// text holds is taken as a typo of the closest word that one does;
+	// failing that it is left out (nothing could match it).
+	field := langFields[lang][0]
+	var fixed []string
+	for _, t := range analyze(langAnalyzer[lang], text) {
+		if covered[t] || isNumberTerm(t) {
+			continue
+		}
+		if rd.docFreq(field, t) == 0 {
+			f, ok := rd.closest(field, t)
+			if !ok {
+				continue
+			}
+			fixed = append(fixed, f)
+			t = f
+		}
+		c := concept{weight: idf(field, t), lang: lang, alts: []alternative{{fields: langFields[lang], terms: []string{t}}}}
+		if lang == "ja" {
+			if bi := analyze(jaBigramName, t); len(bi) > 0 {
+				c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
+			}
+		}
+		p.concepts = append(p.concepts, c)
+	}
+	for _, t := range fixed {
+		tq := bleve.NewTermQuery(t)
+		tq.SetField(field)
+		p.should = append(p.should, tq)
+	}
+	for _, f := range langFields[lang] {
+		mq := bleve.NewMatchQuery(text)
+		mq.SetField(f)
+		mq.Analyzer = langAnalyzer[lang]
+		if f != langFields[lang][0] {
+			mq.SetBoost(1.5)
+		}
+		p.should = append(p.should, mq)
+	}
+	if lang == "ja" {
+		mq := bleve.NewMatchQuery(text)
+		mq.SetField(fTextJABi)
+		mq.Analyzer = jaBigramName
+		mq.SetBoost(0.5)
+		p.should = append(p.should, mq)
+	}
+	return p
+}
+
+func isNumberTerm(t string) bool {
+	for _, r := range t {
+		if !unicode.IsDigit(r) && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// termReader answers term statistics for one search.
+type termReader struct {
+	r index.IndexReader
+}
+
+func (ix *Index) reader() *termReader {
+	adv, err := ix.bl.Advanced()
+	if err != nil {
+		return &termReader{}
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return &termReader{}
+	}
+	return &termReader{r: r}
+}
+
+func (t *termReader) close() {
+	if t.r != nil {
+		t.r.Close()
+	}
+}
+
+// docFreq is the number of documents whose field holds term.
+func (t *termReader) docFreq(field, term string) uint64 {
+	if t.r == nil {
+		return 0
+	}
+	tfr, err := t.r.TermFieldReader(context.Background(), []byte(term), field, false, false, false)
+	if err != nil {
+		return 0
+	}
+	defer tfr.Close()
+	return tfr.Count()
+}
+
+// closest returns the most frequent term of field within one edit (two for
+// long words) of term and with its first letter.
+func (t *termReader) closest(field, term string) (string, bool) {
+	fz, ok := t.r.(index.IndexReaderFuzzy)
+	n := utf8.RuneCountInString(term)
+	if !ok || n < 4 {
+		return "", false
+	}
+	dist := 1
+	if n >= 8 {
+		dist = 2
+	}
+	first, _ := utf8.DecodeRuneInString(term)
+	d, err := fz.FieldDictFuzzy(field, term, dist, string(first))
+	if err != nil {
+		return "", false
+	}
+	defer d.Close()
+	best, bestN := "", uint64(0)
+	for {
+		e, err := d.Next()
+		if err != nil || e == nil {
+			break
+		}
+		if e.Count > bestN {
+			best, bestN = e.Term, e.Count
+		}
+	}
+	return best, best != ""
+}
+
+// span is a run of the question's words (or, in Japanese, characters).
+type span struct {
+	text  string
+	words int
+	upper bool // starts with a capital letter in the question
+}
+
+// strongName reports whether a card-name match on this span is likely meant:
+// one common word ("Fog", "Time") names a card only when capitalized.
+func (s span) strongName() bool {
+	if s.words > 1 {
+		return true
+	}
+	if utf8.RuneCountInString(s.text) >= 3 && !isLatin(s.text) {
+		return true
+	}
+	return s.upper && utf8.RuneCountInString(s.text) >= 4
+}
+
+func isLatin(s string) bool {
+	for _, r := range s {
+		if r > 0x2FF {
+			return false
+		}
+	}
+	return true
+}
+
+// ngrams lists the question's word n-grams (up to 8 words), or for Japanese
+// its substrings of 2 to 16 characters, longest first.
+func ngrams(text, lang string) []span {
+	var out []span
+	if lang == "ja" || !isLatin(text) {
+		norm := []rune(i18n.NormalizeKey(text))
+		for n := min(16, len(norm)); n >= 2; n-- {
+			for i := 0; i+n <= len(norm); i++ {
+				s := string(norm[i : i+n])
+				if strings.ContainsFunc(s, unicode.IsSpace) {
+					continue
+				}
+				out = append(out, span{text: s, words: 1})
+			}
+		}
+		// Latin words inside a Japanese question (card or term names in English).
+		out = append(out, wordNgrams(text)...)
+		return out
+	}
+	return wordNgrams(text)
+}
+
+func wordNgrams(text string) []span {
+	words := strings.FieldsFunc(text, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-' || r == ',')
+	})
+	for i, w := range words {
+		words[i] = strings.Trim(w, ",'’-")
+	}
+	var out []span
+	for n := min(8, len(words)); n >= 1; n-- {
+		for i := 0; i+n <= len(words); i++ {
+			first, _ := utf8.DecodeRuneInString(words[i])
+			out = append(out, span{text: strings.Join(words[i:i+n], " "), words: n, upper: unicode.IsUpper(first)})
+		}
+	}
+	return out
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return 0
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+var _ analysis.TokenStream
+
+// trimFragment drops the partial words a fragment may start and end with
+// (bleve cuts fragments at byte offsets), keeping the ellipses.
+func trimFragment(s string) string {
+	if rest, ok := strings.CutPrefix(s, "… "); ok {
+		if i := strings.IndexByte(rest, ' '); i > 0 && i < 20 && !strings.Contains(rest[:i], MarkStart) && isLatin(rest[:i]) {
+			rest = rest[i+1:]
+		}
+		s = "… " + rest
+	}
+	if rest, ok := strings.CutSuffix(s, " … "); ok {
+		if i := strings.LastIndexByte(rest, ' '); i > 0 && len(rest)-i < 20 && !strings.Contains(rest[i:], MarkEnd) && isLatin(rest[i:]) {
+			rest = rest[:i]
+		}
+		s = rest + " …"
+	}
+	return strings.TrimSpace(s)
+}
