@@ -12,7 +12,6 @@ func notYet(name string) func(e *env, args []string) int {
 var (
 	cmdSimulate  = notYet("simulate")
 	cmdScenarios = notYet("scenarios")
-	cmdServe     = notYet("serve")
 	cmdConsole   = notYet("console")
 	cmdCommands  = notYet("commands")
 )
