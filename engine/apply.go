@@ -265,6 +265,13 @@ func (g *game) recompute(setup bool) {
 		}
 	}
 	sort.SliceStable(effects, func(i, j int) bool { return effects[i].Timestamp < effects[j].Timestamp })
+	hasStatics := false
+	for i := range s.Permanents {
+		if len(s.Permanents[i].Static) > 0 {
+			hasStatics = true
+			break
+		}
+	}
 	// Layer 2: control. A phased-out permanent keeps the controller it had
 	// (702.26d); it is re-evaluated once it phases in.
 	for i := range s.Permanents {
@@ -300,7 +307,7 @@ func (g *game) recompute(setup bool) {
 				ab = appendNew(ab, e.Keywords...)
 			}
 		}
-		if p.Exists() {
+		if hasStatics && p.Exists() {
 			g.eachStatic(func(src *Permanent, st Static) {
 				if st.Kind == "grant" && affects(src, st, p) {
 					ab = appendNew(ab, st.Keywords...)
@@ -324,7 +331,7 @@ func (g *game) recompute(setup bool) {
 				tg += e.Toughness
 			}
 		}
-		if p.Exists() {
+		if hasStatics && p.Exists() {
 			g.eachStatic(func(src *Permanent, st Static) {
 				if st.Kind == "anthem" && affects(src, st, p) {
 					pw += st.Power
@@ -332,8 +339,11 @@ func (g *game) recompute(setup bool) {
 				}
 			})
 		}
-		pw += p.Counters["+1/+1"] - p.Counters["-1/-1"]
-		tg += p.Counters["+1/+1"] - p.Counters["-1/-1"]
+		if len(p.Counters) > 0 {
+			d := p.Counters["+1/+1"] - p.Counters["-1/-1"]
+			pw += d
+			tg += d
+		}
 		p.Power, p.Toughness = pw, tg
 	}
 }
@@ -1004,13 +1014,13 @@ func (g *game) addCounter(id, kind string, n int) error {
 		g.unaffected(id)
 		return nil
 	}
-	if p.Counters == nil {
-		p.Counters = map[string]int{}
+	// Counters maps are shared between states; write a copy.
+	m := make(map[string]int, len(p.Counters)+1)
+	for k, v := range p.Counters {
+		m[k] = v
 	}
-	p.Counters[kind] += n
-	if p.Counters[kind] < 0 {
-		p.Counters[kind] = 0
-	}
+	m[kind] = max(m[kind]+n, 0)
+	p.Counters = m
 	g.emit(Event{Kind: "counter", Objects: []string{id}, Args: []string{kind, strconv.Itoa(n), strconv.Itoa(p.Counters[kind])}, Rule: "122.1", Player: p.Controller})
 	return nil
 }

@@ -303,36 +303,19 @@ func has(list []string, s string) bool {
 	return false
 }
 
-// clone returns a deep copy of s, so that Apply can change the copy freely.
+// clone returns a copy of s that Apply can change freely. Slices and maps
+// the engine changes in place are copied; the ones it only ever replaces
+// (types, keywords, statics, choices, an effect's affected set) are shared,
+// and counters are copied when written (see setCounter).
 func (s State) clone() State {
 	c := s
 	c.Players = append([]Player(nil), s.Players...)
 	c.Permanents = make([]Permanent, len(s.Permanents))
-	for i, p := range s.Permanents {
-		c.Permanents[i] = p.clone()
+	for i := range s.Permanents {
+		c.Permanents[i] = s.Permanents[i].clone()
 	}
-	c.Effects = make([]Effect, len(s.Effects))
-	for i, e := range s.Effects {
-		e.Affected = append([]string(nil), e.Affected...)
-		e.Keywords = append([]string(nil), e.Keywords...)
-		if e.Filter != nil {
-			f := *e.Filter
-			f.Types = append([]string(nil), f.Types...)
-			f.Keywords = append([]string(nil), f.Keywords...)
-			e.Filter = &f
-		}
-		c.Effects[i] = e
-	}
-	c.Stack = make([]StackObject, len(s.Stack))
-	for i, o := range s.Stack {
-		o.Targets = append([]string(nil), o.Targets...)
-		if o.Effect != nil {
-			e := *o.Effect
-			e.Keywords = append([]string(nil), e.Keywords...)
-			o.Effect = &e
-		}
-		c.Stack[i] = o
-	}
+	c.Effects = append([]Effect(nil), s.Effects...)
+	c.Stack = append([]StackObject(nil), s.Stack...)
 	c.Pending = append([]Trigger(nil), s.Pending...)
 	if s.YGO != nil {
 		y := s.YGO.clone()
@@ -343,29 +326,7 @@ func (s State) clone() State {
 
 func (p Permanent) clone() Permanent {
 	c := p
-	c.Types = append([]string(nil), p.Types...)
-	c.Subtypes = append([]string(nil), p.Subtypes...)
-	c.Supertypes = append([]string(nil), p.Supertypes...)
-	c.Keywords = append([]string(nil), p.Keywords...)
 	c.Abilities = append([]string(nil), p.Abilities...)
-	c.Triggers = append([]string(nil), p.Triggers...)
-	c.Static = make([]Static, len(p.Static))
-	for i, st := range p.Static {
-		st.Keywords = append([]string(nil), st.Keywords...)
-		c.Static[i] = st
-	}
-	if p.Counters != nil {
-		c.Counters = make(map[string]int, len(p.Counters))
-		for k, v := range p.Counters {
-			c.Counters[k] = v
-		}
-	}
-	if p.Choices != nil {
-		c.Choices = make(map[string]string, len(p.Choices))
-		for k, v := range p.Choices {
-			c.Choices[k] = v
-		}
-	}
 	return c
 }
 

@@ -1,0 +1,96 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// BenchmarkPreset parses and runs one preset end to end.
+func BenchmarkPreset(b *testing.B) {
+	src, err := presetFS.ReadFile("presets/teferis-protection.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		sc, err := ParseScenario(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := Run(sc)
+		if err != nil || !r.OK {
+			b.Fatalf("run: %v, ok=%v", err, r != nil && r.OK)
+		}
+	}
+}
+
+// phasingBoard returns a scenario with n creatures per player, every other
+// one with phasing and every fourth one wearing an Aura.
+func phasingBoard(n int) string {
+	var b strings.Builder
+	b.WriteString("game: mtg\nplayers: [Alice, Bob]\npermanents:\n")
+	for _, pl := range []string{"Alice", "Bob"} {
+		for i := 0; i < n; i++ {
+			kw := ""
+			if i%2 == 0 {
+				kw = ", keywords: [phasing]"
+			}
+			fmt.Fprintf(&b, "  - {id: %s-c%d, types: [creature], power: 2, toughness: 2, controller: %s, counters: {\"+1/+1\": 1}%s}\n", pl, i, pl, kw)
+			if i%4 == 0 {
+				fmt.Fprintf(&b, "  - {id: %s-a%d, types: [enchantment], subtypes: [Aura], controller: %s, attached_to: %s-c%d}\n", pl, i, pl, pl, i)
+			}
+		}
+	}
+	return b.String()
+}
+
+// runTurns advances the game turns times, dropping each turn's events.
+func runTurns(tb testing.TB, st State, turns int) State {
+	players := []string{st.Players[1].Name, st.Players[0].Name}
+	for i := 0; i < turns; i++ {
+		next, _, err := Apply(st, Action{Kind: "advance", Player: players[i%2], Step: StepUpkeep})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		st = next
+	}
+	return st
+}
+
+// BenchmarkTenThousandTurns plays 10,000 turns of a board of 40 creatures
+// (half with phasing) and 10 Auras, keeping no history.
+func BenchmarkTenThousandTurns(b *testing.B) {
+	sc, err := ParseScenario([]byte(phasingBoard(20)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		runTurns(b, sc.Initial, 10000)
+	}
+}
+
+// TestLongGameStaysFlat checks that a long game keeps no growing history:
+// the state after 1,000 turns is the same size as after 10.
+func TestLongGameStaysFlat(t *testing.T) {
+	sc, err := ParseScenario([]byte(phasingBoard(6)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := func(s State) [4]int {
+		return [4]int{len(s.Permanents), len(s.Effects), len(s.Stack), len(s.Pending)}
+	}
+	a := runTurns(t, sc.Initial, 10)
+	z := runTurns(t, a, 990)
+	if size(a) != size(z) {
+		t.Errorf("state grew: %v after 10 turns, %v after 1000", size(a), size(z))
+	}
+	if z.Turn != 1001 {
+		t.Errorf("turn = %d, want 1001", z.Turn)
+	}
+	// Every other turn of each player flips the phasing creatures.
+	if p := z.perm("Alice-c0"); !p.PhasedOut && z.perm("Alice-c1").PhasedOut {
+		t.Errorf("phasing creature Alice-c0 out=%t, plain Alice-c1 out=%t", p.PhasedOut, z.perm("Alice-c1").PhasedOut)
+	}
+}
