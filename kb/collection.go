@@ -148,6 +148,11 @@ func (c *Collection) Finish() error {
 				d.Card = c.cards.nameOf(oracle)
 			}
 		}
+		if d.Card != "" && d.Game == "mtg" && len(c.cards.lookup(d.Card)) == 0 {
+			// A card known only from clarification documents: its English
+			// name still finds it.
+			c.cards.add(Card{Name: d.Card})
+		}
 		if seen[d.ID] {
 			continue // the same ruling from two files (a set file and the bulk rulings)
 		}
@@ -274,7 +279,9 @@ func (t *cardTable) rebuild() {
 	t.byOracle = map[string]int{}
 	t.byName = map[string][]int{}
 	for i, e := range t.list {
-		t.byOracle[e.OracleID] = i
+		if e.OracleID != "" {
+			t.byOracle[e.OracleID] = i
+		}
 		for _, n := range e.allNames() {
 			k := NormalizeName(n)
 			if !containsInt(t.byName[k], i) {

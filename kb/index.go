@@ -269,12 +269,16 @@ func indexCollection(ctx context.Context, bl bleve.Index, c *Collection) error {
 		}
 	}
 	for _, card := range c.cards.list {
-		d := Doc{ID: "card:" + card.OracleID, Kind: KindCard, Game: "mtg", Lang: "en", Card: card.Name, Title: card.Name, Text: card.TypeLine}
+		id := "card:" + card.OracleID
+		if card.OracleID == "" {
+			id = "card:" + Slug(card.Name)
+		}
+		d := Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: card.Name, Title: card.Name, Text: card.TypeLine}
 		raw, err := json.Marshal(d)
 		if err != nil {
 			return err
 		}
-		if err := add(d.ID, indexDoc{Kind: string(KindCard), Game: "mtg", Lang: "en", Names: strings.Join(card.allNames(), "\n"), Card: NormalizeName(card.Name), Raw: string(raw)}); err != nil {
+		if err := add(id, indexDoc{Kind: string(KindCard), Game: "mtg", Lang: "en", Names: strings.Join(card.allNames(), "\n"), Card: NormalizeName(card.Name), Raw: string(raw)}); err != nil {
 			return err
 		}
 	}

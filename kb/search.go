@@ -177,7 +177,12 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 			hit.Score *= 1.3
 		}
 		if d.Obsolete {
-			hit.Score *= 0.6
+			// The current rule comes first, unless the question is about the old rules.
+			if plan.historical {
+				hit.Score *= 1.5
+			} else {
+				hit.Score *= 0.6
+			}
 		}
 		if d.Kind == KindRuling && len(d.Date) >= 4 {
 			// Newer rulings first among equals: +1% a year since 2000.
@@ -310,8 +315,16 @@ func snippetOf(h *search.DocumentMatch) string {
 // queryPlan is the bleve query for a question plus what is needed to judge
 // whether a hit answers it.
 type queryPlan struct {
-	should   []query.Query
-	concepts []concept
+	should     []query.Query
+	concepts   []concept
+	historical bool // the question asks about old rules
+}
+
+// historicalCues are words by which a question asks about former rules.
+var historicalCues = []string{
+	"old rule", "older rule", "former rule", "used to", "back then", "previously", "before m10", "pre-m10",
+	"ancienne règle", "anciennes règles", "ancienne regle", "anciennes regles", "autrefois", "avant la m10", "à l'époque",
+	"旧ルール", "昔", "以前", "かつて", "旧来",
 }
 
 // concept is one thing the question asks about: a word of the question, or
@@ -423,8 +436,29 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 		p.should = append(p.should, pq)
 	}
 
+	low := strings.ToLower(text)
+	for _, c := range historicalCues {
+		if strings.Contains(low, c) {
+			p.historical = true
+			break
+		}
+	}
+
 	// Card names and glossary terms, found as word n-grams of the question.
 	spans := ngrams(text, lang)
+	for _, s := range spans {
+		// A capitalized name of several words ("Mind Flayer", "Teferi's
+		// Protection"): texts that name it rank higher.
+		if s.words >= 2 && s.words <= 5 && titleCase(s.text) {
+			for _, f := range []string{fTextEN, langFields[lang][0]} {
+				mq := bleve.NewMatchPhraseQuery(s.text)
+				mq.SetField(f)
+				mq.Analyzer = langAnalyzer[fieldLang(f)]
+				mq.SetBoost(3)
+				p.should = append(p.should, mq)
+			}
+		}
+	}
 	covered := map[string]bool{} // analyzed question terms a glossary term or card stands for
 	for _, s := range spans {
 		for _, card := range ix.cards.lookup(s.text) {
@@ -534,6 +568,32 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 		p.should = append(p.should, mq)
 	}
 	return p
+}
+
+// titleCase reports whether every word of s starts with a capital letter
+// (short linking words aside: "Time and Tide", "March of Swirling Mist").
+func titleCase(s string) bool {
+	for i, w := range strings.Fields(s) {
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsUpper(r) {
+			continue
+		}
+		if i > 0 && len(w) <= 3 {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func fieldLang(f string) string {
+	switch f {
+	case fTextFR, fTitleFR:
+		return "fr"
+	case fTextJA, fTitleJA:
+		return "ja"
+	}
+	return "en"
 }
 
 func isNumberTerm(t string) bool {
