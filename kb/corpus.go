@@ -64,7 +64,7 @@ func ParseCorpus(name string, src []byte) ([]Doc, error) {
 		return nil, offsetErr(name, 0, CodeEmpty, "no YAML")
 	}
 	var f corpusFile
-	if err := yaml.UnmarshalWithOptions(src, &f, yaml.DisallowUnknownField()); err != nil {
+	if err := unmarshalYAML(src, &f, yaml.DisallowUnknownField()); err != nil {
 		return nil, yamlErr(name, err)
 	}
 	file := Doc{Source: f.Source, Title: f.Title, URL: f.URL, Game: f.Game, Lang: f.Lang, Date: f.Date}
@@ -80,7 +80,7 @@ func ParseCorpus(name string, src []byte) ([]Doc, error) {
 	for _, node := range f.Docs {
 		line := nodeLine(node)
 		var cd corpusDoc
-		if err := yaml.NodeToValue(node, &cd, yaml.DisallowUnknownField()); err != nil {
+		if err := nodeToValue(node, &cd); err != nil {
 			return nil, yamlErr(name, err)
 		}
 		if cd.ID == "" {
@@ -137,6 +137,27 @@ func ParseCorpus(name string, src []byte) ([]Doc, error) {
 		lines = append(lines, line)
 	}
 	return docs, nil
+}
+
+// unmarshalYAML decodes src into v. A panic inside the YAML library on
+// hostile input is reported as an error, not passed on.
+func unmarshalYAML(src []byte, v any, opts ...yaml.DecodeOption) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("YAML decoder failed: %v", r)
+		}
+	}()
+	return yaml.UnmarshalWithOptions(src, v, opts...)
+}
+
+// nodeToValue decodes one YAML node into v, unknown keys being errors.
+func nodeToValue(n ast.Node, v any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("YAML decoder failed: %v", r)
+		}
+	}()
+	return yaml.NodeToValue(n, v, yaml.DisallowUnknownField())
 }
 
 func checkDocFields(name string, line int, game, lang, date string, optionalLang bool) error {
@@ -321,7 +342,7 @@ type glossaryYAML struct {
 // may belong to one entry per game only.
 func ParseGlossary(name string, src []byte) (Glossary, error) {
 	var nodes []ast.Node
-	if err := yaml.UnmarshalWithOptions(src, &nodes); err != nil {
+	if err := unmarshalYAML(src, &nodes); err != nil {
 		return Glossary{}, yamlErr(name, err)
 	}
 	g := Glossary{index: make(map[string][]int)}
@@ -329,7 +350,7 @@ func ParseGlossary(name string, src []byte) (Glossary, error) {
 	for _, n := range nodes {
 		line := nodeLine(n)
 		var e glossaryYAML
-		if err := yaml.NodeToValue(n, &e, yaml.DisallowUnknownField()); err != nil {
+		if err := nodeToValue(n, &e); err != nil {
 			return Glossary{}, yamlErr(name, err)
 		}
 		if e.ID == "" || len(e.EN) == 0 {
@@ -398,14 +419,14 @@ type Renumbering struct {
 // current or abolished: true.
 func ParseRenumbering(name string, src []byte) (Renumbering, error) {
 	var nodes []ast.Node
-	if err := yaml.UnmarshalWithOptions(src, &nodes); err != nil {
+	if err := unmarshalYAML(src, &nodes); err != nil {
 		return Renumbering{}, yamlErr(name, err)
 	}
 	ren := Renumbering{byOld: make(map[string]int)}
 	for _, n := range nodes {
 		line := nodeLine(n)
 		var e Renumbered
-		if err := yaml.NodeToValue(n, &e, yaml.DisallowUnknownField()); err != nil {
+		if err := nodeToValue(n, &e); err != nil {
 			return Renumbering{}, yamlErr(name, err)
 		}
 		e.Line = line
