@@ -101,7 +101,7 @@ func TestCardNamesShared(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, q := range []string{"Protection de Téfeiri", "protection de teferi", "テフェリーの防御", "TEFERI'S PROTECTION"} {
+			for _, q := range []string{"Protection de Téfeiri", "protection de tefeiri", "ＰＲＯＴＥＣＴＩＯＮ　ＤＥ　ＴÉＦＥＩＲＩ", "テフェリーの防御", "ﾃﾌｪﾘｰの防御", "TEFERI'S PROTECTION"} {
 				got := names.Lookup(q)
 				if len(got) != 1 || got[0].Name != "Teferi's Protection" || got[0].OracleID != teferiOracle {
 					t.Errorf("Lookup(%q) = %v, want Teferi's Protection", q, got)

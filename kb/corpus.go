@@ -7,15 +7,11 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"golang.org/x/text/cases"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
-	"golang.org/x/text/width"
+
+	"arbiter/i18n"
 )
 
 // corpusFile is a file of the project's corpus format (see doc.go).
@@ -227,25 +223,12 @@ func yamlErr(name string, err error) *ParseError {
 	return lineErr(name, line, code, "%s", msg)
 }
 
-// foldAccents removes diacritics: "Téfeiri" -> "Tefeiri".
-func foldAccents(s string) string {
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	out, _, err := transform.String(t, s)
-	if err != nil {
-		return s
-	}
-	return out
-}
-
-// FoldKey folds a term for matching only (never for display): NFKC, width,
-// case and accents, so "Protection de Téfeiri", "protection de teferi" and
-// full-width forms compare equal.
+// FoldKey folds a term for matching only (never for display): NFKC, width
+// and case (i18n.NormalizeKey), then Latin accents (i18n.FoldAccents), so
+// "Protection de Téfeiri", "protection de teferi" and full-width forms
+// compare equal while Japanese kana keep their voicing marks.
 func FoldKey(s string) string {
-	s = norm.NFKC.String(s)
-	s = width.Fold.String(s)
-	s = cases.Fold().String(s)
-	s = foldAccents(s)
-	return strings.Join(strings.Fields(s), " ")
+	return i18n.FoldAccents(i18n.NormalizeKey(s))
 }
 
 // GlossaryTerm is an entry of the cross-language term glossary: the terms

@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
+
+	"arbiter/i18n"
 )
 
 // RuleKind tells the four levels of the Comprehensive Rules apart.
@@ -137,7 +139,7 @@ func (g GlossaryEntry) Doc(date string, current bool) Doc {
 func Slug(s string) string {
 	var b strings.Builder
 	hyphen := false
-	for _, r := range foldAccents(strings.ToLower(s)) {
+	for _, r := range i18n.FoldAccents(strings.ToLower(s)) {
 		switch {
 		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
 			if hyphen && b.Len() > 0 {
