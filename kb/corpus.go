@@ -53,8 +53,8 @@ var (
 
 // ParseCorpus parses a file of the project's corpus format, documented in
 // the package documentation. Translations inherit kind, card, ref, cites and
-// preset from their original, which must be in the same file. name is used
-// only in errors.
+// preset from their original, which must be in the same file (before or
+// after the translation). name is used only in errors.
 func ParseCorpus(name string, src []byte) ([]Doc, error) {
 	if len(strings.TrimSpace(string(src))) == 0 {
 		return nil, offsetErr(name, 0, CodeEmpty, "no YAML")
@@ -70,7 +70,9 @@ func ParseCorpus(name string, src []byte) ([]Doc, error) {
 	if err := checkDocFields(name, 1, file.Game, file.Lang, file.Date, true); err != nil {
 		return nil, err
 	}
-	docs := make([]Doc, 0, len(f.Docs))
+	// First pass: decode every doc, so a translation may come before or
+	// after its original.
+	cds := make([]corpusDoc, 0, len(f.Docs))
 	lines := make([]int, 0, len(f.Docs))
 	byID := make(map[string]int, len(f.Docs))
 	for _, node := range f.Docs {
@@ -88,6 +90,22 @@ func ParseCorpus(name string, src []byte) ([]Doc, error) {
 		if prev, dup := byID[cd.ID]; dup {
 			return nil, lineErr(name, line, CodeDuplicateID, "id %q is already used at line %d", cd.ID, lines[prev])
 		}
+		byID[cd.ID] = len(cds)
+		cds = append(cds, cd)
+		lines = append(lines, line)
+	}
+	docs := make([]Doc, len(cds))
+	state := make([]int8, len(cds)) // 0 to do, 1 in progress, 2 done
+	var build func(i int) error
+	build = func(i int) error {
+		switch state[i] {
+		case 2:
+			return nil
+		case 1:
+			return lineErr(name, lines[i], CodeMissingOriginal, "doc %q is part of a cycle of translations", cds[i].ID)
+		}
+		state[i] = 1
+		cd, line := cds[i], lines[i]
 		d := Doc{
 			ID: cd.ID, Kind: Kind(cd.Kind), Game: or(cd.Game, file.Game), Lang: or(cd.Lang, file.Lang),
 			Ref: cd.Ref, Card: cd.Card, Title: or(cd.Title, file.Title), Text: cd.Text,
@@ -96,11 +114,14 @@ func ParseCorpus(name string, src []byte) ([]Doc, error) {
 			Cites: cd.Cites, Preset: cd.Preset, Obsolete: cd.Obsolete, Current: cd.Current,
 		}
 		if cd.OriginalID != "" {
-			i, ok := byID[cd.OriginalID]
+			j, ok := byID[cd.OriginalID]
 			if !ok {
-				return nil, lineErr(name, line, CodeMissingOriginal, "doc %q translates %q, which is not defined before it", cd.ID, cd.OriginalID)
+				return lineErr(name, line, CodeMissingOriginal, "doc %q translates %q, which is not in the file", cd.ID, cd.OriginalID)
 			}
-			o := docs[i]
+			if err := build(j); err != nil {
+				return err
+			}
+			o := docs[j]
 			d.Kind = Kind(or(string(d.Kind), string(o.Kind)))
 			d.Card = or(d.Card, o.Card)
 			d.Ref = or(d.Ref, o.Ref)
@@ -115,22 +136,26 @@ func ParseCorpus(name string, src []byte) ([]Doc, error) {
 		switch d.Kind {
 		case KindRuling, KindDoc, KindRule, KindGlossary:
 		case "":
-			return nil, lineErr(name, line, CodeMissingField, "doc %q has no kind", cd.ID)
+			return lineErr(name, line, CodeMissingField, "doc %q has no kind", cd.ID)
 		default:
-			return nil, lineErr(name, line, CodeBadKind, "doc %q has kind %q; want ruling, doc, rule or glossary", cd.ID, d.Kind)
+			return lineErr(name, line, CodeBadKind, "doc %q has kind %q; want ruling, doc, rule or glossary", cd.ID, d.Kind)
 		}
 		if strings.TrimSpace(d.Text) == "" {
-			return nil, lineErr(name, line, CodeMissingField, "doc %q has no text", cd.ID)
+			return lineErr(name, line, CodeMissingField, "doc %q has no text", cd.ID)
 		}
 		if d.Lang == "" {
-			return nil, lineErr(name, line, CodeMissingField, "doc %q has no lang and the file sets none", cd.ID)
+			return lineErr(name, line, CodeMissingField, "doc %q has no lang and the file sets none", cd.ID)
 		}
 		if err := checkDocFields(name, line, d.Game, d.Lang, d.Date, false); err != nil {
+			return err
+		}
+		docs[i], state[i] = d, 2
+		return nil
+	}
+	for i := range cds {
+		if err := build(i); err != nil {
 			return nil, err
 		}
-		byID[cd.ID] = len(docs)
-		docs = append(docs, d)
-		lines = append(lines, line)
 	}
 	return docs, nil
 }

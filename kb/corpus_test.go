@@ -36,6 +36,18 @@ func TestParseCorpusGood(t *testing.T) {
 	}
 }
 
+// TestParseCorpusTranslationFirst checks that a translation may come before
+// its original in the file.
+func TestParseCorpusTranslationFirst(t *testing.T) {
+	docs, err := ParseCorpus("c.yaml", []byte("lang: en\ndocs:\n  - {id: a.fr, original_id: a, lang: fr, text: b}\n  - {id: a, kind: ruling, card: X, cites: [702.26], text: a}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := docs[0]; d.Kind != KindRuling || d.Card != "X" || !reflect.DeepEqual(d.Cites, []string{"702.26"}) || d.Lang != "fr" {
+		t.Errorf("translation = %+v", d)
+	}
+}
+
 func with(d Doc, f func(*Doc)) Doc {
 	f(&d)
 	return d
@@ -54,6 +66,7 @@ func TestParseCorpusErrors(t *testing.T) {
 		{"wrong type", head + "  - id: a\n    kind: doc\n    text: x\n    cites: 702.26\n", CodeWrongType, 7},
 		{"duplicate id", head + "  - {id: a, kind: doc, text: x}\n  - {id: a, kind: doc, text: y}\n", CodeDuplicateID, 5},
 		{"missing original", head + "  - {id: a.fr, original_id: a, lang: fr, text: x}\n", CodeMissingOriginal, 4},
+		{"translation cycle", head + "  - {id: a, original_id: b, text: x}\n  - {id: b, original_id: a, text: y}\n", CodeMissingOriginal, 0},
 		{"bad date", head + "  - {id: a, kind: doc, text: x, date: 18/02/2022}\n", CodeBadDate, 4},
 		{"impossible date", head + "  - {id: a, kind: doc, text: x, date: 2022-02-30}\n", CodeBadDate, 4},
 		{"bad file date", "date: 2022\n" + head + "  - {id: a, kind: doc, text: x}\n", CodeBadDate, 1},
