@@ -114,7 +114,7 @@ type scryfallCard struct {
 type datedName struct{ date, name string }
 
 func scryfallCards(name string, r io.Reader, fn func(Card) error) error {
-	dec := json.NewDecoder(r)
+	dec := newJSONStream(r)
 	if _, err := dec.Token(); err != nil {
 		return jsonErr(name, 0, err)
 	}
@@ -228,7 +228,7 @@ type mtgjsonCard struct {
 // mtgjsonSet walks an MTGJSON set file token by token, decoding one card at
 // a time from data.cards and skipping every other value without holding it.
 func mtgjsonSet(name string, r io.Reader, fn func(Card) error) error {
-	dec := json.NewDecoder(r)
+	dec := newJSONStream(r)
 	if _, err := dec.Token(); err != nil {
 		return jsonErr(name, 0, err)
 	}
@@ -343,7 +343,7 @@ func (mc mtgjsonCard) card(name string, off int64, seen, ruled map[string]bool) 
 }
 
 // skipValue consumes the next JSON value of dec token by token.
-func skipValue(dec *json.Decoder) error {
+func skipValue(dec *jsonStream) error {
 	depth := 0
 	for {
 		tok, err := dec.Token()

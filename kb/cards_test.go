@@ -65,6 +65,8 @@ func TestParseCardsErrors(t *testing.T) {
 		{"set truncated", `{"data":{"cards":[{"name":"A"`, CodeTruncated},
 		{"json line without name", `{"oracle_id":"a"}`, CodeMissingField},
 		{"json line wrong type", `{"oracle_id":"a","name":["A"]}`, CodeWrongType},
+		{"huge value in a set file", `{"data":{"tokens":"` + strings.Repeat("x", 2*maxRecord) + `"}}`, CodeTooLarge},
+		{"huge card", `[{"oracle_id":"a","name":"` + strings.Repeat("x", 2*maxRecord) + `"}]`, CodeTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -79,7 +79,7 @@ type rulingParser struct {
 }
 
 func (p *rulingParser) array(r io.Reader) error {
-	dec := json.NewDecoder(r)
+	dec := newJSONStream(r)
 	if _, err := dec.Token(); err != nil {
 		return jsonErr(p.name, dec.InputOffset(), err)
 	}
@@ -189,6 +189,52 @@ func eachLine(name string, br *bufio.Reader, fn func(line int, b []byte) error) 
 	}
 }
 
+// errRecordTooLarge stops a JSON stream whose next value exceeds maxRecord.
+var errRecordTooLarge = errors.New("record too large")
+
+// boundedReader fails once more than limit bytes have been read.
+type boundedReader struct {
+	r     io.Reader
+	n     int64
+	limit int64
+}
+
+func (b *boundedReader) Read(p []byte) (int, error) {
+	if b.n > b.limit {
+		return 0, errRecordTooLarge
+	}
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	return n, err
+}
+
+// jsonStream is a json.Decoder that reads no more than maxRecord bytes (plus
+// its read-ahead) for any one token or value, so a hostile stream cannot
+// make it hold an unbounded value in memory.
+type jsonStream struct {
+	*json.Decoder
+	br *boundedReader
+}
+
+func newJSONStream(r io.Reader) *jsonStream {
+	br := &boundedReader{r: r, limit: maxRecord}
+	return &jsonStream{Decoder: json.NewDecoder(br), br: br}
+}
+
+func (s *jsonStream) budget() { s.br.limit = s.InputOffset() + maxRecord + 1<<20 }
+
+// Token is json.Decoder.Token within the record budget.
+func (s *jsonStream) Token() (json.Token, error) {
+	s.budget()
+	return s.Decoder.Token()
+}
+
+// Decode is json.Decoder.Decode within the record budget.
+func (s *jsonStream) Decode(v any) error {
+	s.budget()
+	return s.Decoder.Decode(v)
+}
+
 // jsonErr turns an encoding/json error into a ParseError; base is the offset
 // of the value being decoded.
 func jsonErr(name string, base int64, err error) *ParseError {
@@ -197,6 +243,8 @@ func jsonErr(name string, base int64, err error) *ParseError {
 		typ *json.UnmarshalTypeError
 	)
 	switch {
+	case errors.Is(err, errRecordTooLarge):
+		return offsetErr(name, base, CodeTooLarge, "a JSON value longer than %d bytes", maxRecord)
 	case errors.As(err, &typ):
 		return offsetErr(name, base+typ.Offset, CodeWrongType, "field %q: %s where %s was expected", typ.Field, typ.Value, typ.Type)
 	case errors.As(err, &syn):

@@ -80,11 +80,24 @@ func TestParseRulingsErrors(t *testing.T) {
 			}
 		})
 	}
+	// One huge value stops the stream instead of being held in memory.
+	huge := `[{"oracle_id":"a","comment":"` + strings.Repeat("x", 2*maxRecord) + `"}]`
+	if _, err := collectRulings(t, "r.json", huge); !isCode(err, CodeTooLarge) {
+		t.Errorf("huge record: err = %v, want too_large", err)
+	}
+	if _, err := collectRulings(t, "r.jsonl", `{"oracle_id":"a","comment":"`+strings.Repeat("x", 2*maxRecord)+`"}`); !isCode(err, CodeTooLarge) {
+		t.Errorf("huge line: err = %v, want too_large", err)
+	}
 	stop := errors.New("stop")
 	err := ParseRulings("r", strings.NewReader(string(readTestdata(t, "rulings/scryfall.json"))), func(Ruling) error { return stop })
 	if err != stop {
 		t.Errorf("callback error = %v, want it returned as is", err)
 	}
+}
+
+func isCode(err error, code string) bool {
+	var pe *ParseError
+	return errors.As(err, &pe) && pe.Code == code
 }
 
 func TestParseRulingsShared(t *testing.T) {
