@@ -163,10 +163,6 @@ var (
 	// Rules end with a dot, subrules do not; the official text has typos
 	// both ways ("606.5 If", "119.1d. In"), so both are optional.
 	crRuleRe = regexp.MustCompile(`^([1-9]\d{2}\.\d+)([a-z]?)\.? (\S.*)$`)
-	// crRefRe finds cross-references in prose: dotted numbers anywhere
-	// (with an optional en-dash letter range), and plain section or part
-	// numbers only after "rule(s)" or "section(s)".
-	crRefRe = regexp.MustCompile(`(\b[Rr]ules? )?\b([1-9]\d{2})(?:\.(\d+)([a-z])?(?:[–-]([a-z])\b)?)?|\b[Ss]ections? ([1-9])\b`)
 )
 
 // ParseCR parses the Comprehensive Rules as Wizards of the Coast publishes
@@ -463,36 +459,82 @@ func glossaryKeys(term string) []string {
 }
 
 // crRefs returns the rule numbers the texts cross-reference, in order, each
-// once, without self. An en-dash (or hyphen) range "601.2f–h" expands to every subrule
-// letter between (skipping l and o, which the rules never use).
+// once, without self: dotted numbers anywhere ("702.26", "601.2b"), plain
+// section numbers after "rule(s)" ("rule 113") and parts after "section(s)"
+// ("section 5"). An en-dash (or hyphen) range "601.2f–h" expands to every
+// subrule letter between, skipping l and o, which the rules never use.
 func crRefs(self string, texts ...string) []string {
 	var out []string
-	seen := map[string]bool{self: true}
 	add := func(n string) {
-		if !seen[n] {
-			seen[n] = true
+		if n != self && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}
 	for _, t := range texts {
-		for _, m := range crRefRe.FindAllStringSubmatch(t, -1) {
-			switch {
-			case m[3] != "" && m[4] != "" && m[5] != "":
-				for l := m[4][0]; l <= m[5][0]; l++ {
-					if l != 'l' && l != 'o' {
-						add(m[2] + "." + m[3] + string(rune(l)))
-					}
-				}
-			case m[3] != "":
-				add(m[2] + "." + m[3] + m[4])
-			case m[1] != "" && m[2] != "":
-				add(m[2])
-			case m[6] != "":
-				add(m[6])
-			}
-		}
+		scanRefs(t, add)
 	}
 	return out
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isWordByte(c byte) bool {
+	return isDigit(c) || isLower(c) || c >= 'A' && c <= 'Z' || c == '_'
+}
+
+// scanRefs calls add with each cross-reference of t (see crRefs).
+func scanRefs(t string, add func(string)) {
+	for i := 0; i < len(t); i++ {
+		if t[i] < '1' || t[i] > '9' || i > 0 && isWordByte(t[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(t) && isDigit(t[j]) {
+			j++
+		}
+		switch j - i {
+		case 1:
+			if j == len(t) || !isWordByte(t[j]) {
+				if before := strings.ToLower(t[:i]); strings.HasSuffix(before, "section ") || strings.HasSuffix(before, "sections ") {
+					add(t[i:j])
+				}
+			}
+		case 3:
+			if j+1 < len(t) && t[j] == '.' && isDigit(t[j+1]) {
+				k := j + 1
+				for k < len(t) && isDigit(t[k]) {
+					k++
+				}
+				num := t[i:k]
+				if k < len(t) && isLower(t[k]) && (k+1 == len(t) || !isLower(t[k+1])) {
+					from := t[k]
+					k++
+					to := from
+					if r, size := utf8.DecodeRuneInString(t[k:]); (r == '–' || r == '-') && k+size < len(t) && isLower(t[k+size]) &&
+						(k+size+1 == len(t) || !isWordByte(t[k+size+1])) {
+						to = t[k+size]
+						k += size + 1
+					}
+					for l := from; l <= to; l++ {
+						if l != 'l' && l != 'o' || l == from {
+							add(num + string(rune(l)))
+						}
+					}
+				} else {
+					add(num)
+				}
+				i = k - 1
+				continue
+			}
+			if j == len(t) || !isWordByte(t[j]) {
+				if before := t[:i]; strings.HasSuffix(before, "rule ") || strings.HasSuffix(before, "rules ") ||
+					strings.HasSuffix(before, "Rule ") || strings.HasSuffix(before, "Rules ") {
+					add(t[i:j])
+				}
+			}
+		}
+		i = j - 1
+	}
 }
 
 // clip shortens s to at most n runes for error details.
