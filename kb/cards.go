@@ -45,8 +45,17 @@ func (c Card) Doc() Doc {
 	return Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: c.Name, Title: title, Text: text, Names: c.Names}
 }
 
-// langCodes maps MTGJSON language names and Scryfall language codes to ours.
-var langCodes = map[string]string{"French": "fr", "Japanese": "ja", "fr": "fr", "ja": "ja"}
+// langCode maps MTGJSON language names and Scryfall language codes to ours
+// (fr, ja); other languages are not kept.
+func langCode(s string) (string, bool) {
+	switch s {
+	case "French", "fr":
+		return "fr", true
+	case "Japanese", "ja":
+		return "ja", true
+	}
+	return "", false
+}
 
 // ParseCards decodes cards as a stream and calls fn for each. It detects the
 // format from the first bytes:
@@ -157,7 +166,7 @@ func scryfallCards(name string, r io.Reader, fn func(Card) error) error {
 			}
 			continue
 		}
-		code, ok := langCodes[lang]
+		code, ok := langCode(lang)
 		if !ok {
 			continue
 		}
@@ -312,7 +321,7 @@ func (mc mtgjsonCard) card(name string, off int64, seen, ruled map[string]bool) 
 	seen[id+"/"+mc.Side] = true
 	c := Card{OracleID: id, Name: mc.Name, FaceName: mc.FaceName, Side: mc.Side, TypeLine: mc.Type, Text: mc.Text}
 	for _, f := range mc.ForeignData {
-		code, ok := langCodes[f.Language]
+		code, ok := langCode(f.Language)
 		n := f.Name
 		if mc.FaceName != "" && f.FaceName != "" {
 			n = f.FaceName
@@ -406,7 +415,7 @@ func cardLines(name string, br *bufio.Reader, fn func(Card) error) error {
 			}
 		}
 		for lang, list := range cl.Names {
-			if code, ok := langCodes[lang]; ok {
+			if code, ok := langCode(lang); ok {
 				add(code, list...)
 			}
 		}
@@ -465,4 +474,5 @@ func (n *CardNames) Lookup(s string) []Card {
 // Len returns the number of cards indexed.
 func (n *CardNames) Len() int { return len(n.cards) }
 
+// String names the card and its Oracle ID, for logs.
 func (c Card) String() string { return fmt.Sprintf("%s (%s)", c.Name, c.OracleID) }

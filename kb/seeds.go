@@ -44,14 +44,6 @@ type Feed struct {
 }
 
 var (
-	frenchMonths = map[string]int{
-		"janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
-		"juillet": 7, "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,
-	}
-	englishMonths = map[string]int{
-		"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6,
-		"july": 7, "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-	}
 	feedHeadRe = regexp.MustCompile(`^(\d{1,2})(?:er)? (\p{L}+) (\d{4}) · source ?: ?(\S+)$|^(\p{L}+) (\d{1,2}), (\d{4}) · source ?: ?(\S+)$|^(\d{4}-\d{2}-\d{2}) · source ?: ?(\S+)$`)
 	machineRe  = regexp.MustCompile(`(?i)(traduction|translation|翻訳).{0,80}(automatique|\bIA\b|machine|機械)|(automatique|\bIA\b|machine|機械).{0,40}(traduction|translat|翻訳)`)
 )
@@ -127,11 +119,11 @@ func feedDate(m []string) (date, source string, ok bool) {
 	switch {
 	case m[1] != "":
 		d, _ = strconv.Atoi(m[1])
-		mo = frenchMonths[strings.ToLower(m[2])]
+		mo = frenchMonth(strings.ToLower(m[2]))
 		y, _ = strconv.Atoi(m[3])
 		source = m[4]
 	case m[5] != "":
-		mo = englishMonths[strings.ToLower(m[5])]
+		mo = englishMonth(strings.ToLower(m[5]))
 		d, _ = strconv.Atoi(m[6])
 		y, _ = strconv.Atoi(m[7])
 		source = m[8]
@@ -141,6 +133,49 @@ func feedDate(m []string) (date, source string, ok bool) {
 	}
 	date = fmt.Sprintf("%04d-%02d-%02d", y, mo, d)
 	return date, source, mo != 0 && validDate(date)
+}
+
+// frenchMonth returns the number of a French month name (lower case, with
+// or without accents), or 0.
+func frenchMonth(s string) int {
+	switch s {
+	case "janvier":
+		return 1
+	case "février", "fevrier":
+		return 2
+	case "mars":
+		return 3
+	case "avril":
+		return 4
+	case "mai":
+		return 5
+	case "juin":
+		return 6
+	case "juillet":
+		return 7
+	case "août", "aout":
+		return 8
+	case "septembre":
+		return 9
+	case "octobre":
+		return 10
+	case "novembre":
+		return 11
+	case "décembre", "decembre":
+		return 12
+	}
+	return 0
+}
+
+// englishMonth returns the number of an English month name (lower case), or 0.
+func englishMonth(s string) int {
+	for i, m := range [...]string{"january", "february", "march", "april", "may", "june",
+		"july", "august", "september", "october", "november", "december"} {
+		if s == m {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // Docs returns the feed as Docs: the header statement (kind doc, ID the
