@@ -10,8 +10,6 @@ func notYet(name string) func(e *env, args []string) int {
 }
 
 var (
-	cmdSimulate  = notYet("simulate")
-	cmdScenarios = notYet("scenarios")
 	cmdConsole   = notYet("console")
 	cmdCommands  = notYet("commands")
 )

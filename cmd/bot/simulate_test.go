@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"arbiter/engine"
+	"arbiter/i18n"
+)
+
+// updateFlag returns the -update flag, registering it unless another test
+// file of the package already has.
+func updateFlag() func() bool {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files")
+	}
+	return func() bool { f := flag.Lookup("update"); return f != nil && f.Value.String() == "true" }
+}
+
+var updating = updateFlag()
+
+// runBot runs the command line and returns its exit code, stdout and stderr.
+func runBot(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	env := func(string) string { return "" }
+	code := run(context.Background(), args, env, strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestSimulateGolden renders every preset in English, French and Japanese
+// and compares the traces with testdata/simulate/<preset>.<lang>.txt.
+// Run with -update to rewrite them.
+func TestSimulateGolden(t *testing.T) {
+	for _, ps := range engine.Presets() {
+		for _, lang := range []string{"en", "fr", "ja"} {
+			t.Run(ps.Name+"/"+lang, func(t *testing.T) {
+				code, out, errOut := runBot(t, "simulate", ps.Name, "--lang", lang)
+				if code != 0 {
+					t.Fatalf("exit %d, stderr %q", code, errOut)
+				}
+				if strings.Contains(out, "!engine.") || strings.Contains(out, "%!") {
+					t.Errorf("trace has a missing message or a bad argument:\n%s", out)
+				}
+				name := filepath.Join("testdata", "simulate", ps.Name+"."+lang+".txt")
+				if updating() {
+					if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(name)
+				if err != nil {
+					t.Fatalf("%v (run go test ./cmd/bot -run TestSimulateGolden -update)", err)
+				}
+				if out != string(want) {
+					t.Errorf("trace differs from %s (run with -update and review the diff)\ngot:\n%s", name, out)
+				}
+			})
+		}
+	}
+}
+
+// TestSimulateJSON checks the --json output against the shape cli.md fixes.
+func TestSimulateJSON(t *testing.T) {
+	code, out, errOut := runBot(t, "simulate", "--json", "bolt-fizzles", "--lang", "ja")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &top); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, out)
+	}
+	if got, want := sortedJSONKeys(top), "events,expectations,lang,ok,scenario"; got != want {
+		t.Errorf("top-level keys %s, want %s", got, want)
+	}
+	var doc struct {
+		Scenario string
+		Lang     string
+		OK       bool
+		Events   []map[string]json.RawMessage
+		Expect   []map[string]json.RawMessage `json:"expectations"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Scenario != "bolt-fizzles" || doc.Lang != "ja" || !doc.OK {
+		t.Errorf("scenario %q lang %q ok %t", doc.Scenario, doc.Lang, doc.OK)
+	}
+	if len(doc.Events) == 0 || len(doc.Expect) == 0 {
+		t.Fatalf("%d events, %d expectations", len(doc.Events), len(doc.Expect))
+	}
+	fizzled := false
+	for _, ev := range doc.Events {
+		if got, want := sortedJSONKeys(ev), "kind,objects,player,rule,seq,step,text,turn"; got != want {
+			t.Fatalf("event keys %s, want %s", got, want)
+		}
+		var kind, text string
+		json.Unmarshal(ev["kind"], &kind)
+		json.Unmarshal(ev["text"], &text)
+		if text == "" || strings.HasPrefix(text, "!") {
+			t.Errorf("event %s has text %q", kind, text)
+		}
+		if kind == "fizzle" {
+			fizzled = true
+			if !strings.Contains(text, "稲妻") && !strings.Contains(text, "Lightning Bolt") {
+				t.Errorf("fizzle text %q does not name the spell", text)
+			}
+		}
+	}
+	if !fizzled {
+		t.Error("no fizzle event")
+	}
+	for _, c := range doc.Expect {
+		if got, want := sortedJSONKeys(c), "check,detail,ok"; got != want {
+			t.Errorf("expectation keys %s, want %s", got, want)
+		}
+	}
+}
+
+func sortedJSONKeys(m map[string]json.RawMessage) string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ",")
+}
+
+// TestSimulateExitCodes checks exit codes and the localized error messages.
+func TestSimulateExitCodes(t *testing.T) {
+	failing := filepath.Join("testdata", "simulate", "failing.yaml")
+	invalid := filepath.Join("testdata", "simulate", "invalid.yaml")
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string // a substring of stdout
+		stderr string // a substring of stderr
+	}{
+		{"preset-passes", []string{"simulate", "oubliette", "--lang", "en"}, 0, "Oubliette", ""},
+		{"expectation-fails", []string{"simulate", failing, "--lang", "en"}, 1, "✗ pt: {efreet: 4/1} — found: efreet is 3/1", ""},
+		{"expectation-fails-json", []string{"simulate", failing, "--json"}, 1, `"ok":false`, ""},
+		{"invalid-scenario-fr", []string{"simulate", invalid, "--lang", "fr"}, 2, "", invalid + ", ligne 6\u00a0: scénario invalide\u00a0: «\u00a0efret\u00a0» n’est pas défini à cet endroit"},
+		{"invalid-scenario-ja", []string{"simulate", invalid, "--lang", "ja"}, 2, "", "6行目"},
+		{"missing-file", []string{"simulate", "testdata/simulate/none.yaml", "--lang", "en"}, 2, "", "cannot read testdata/simulate/none.yaml"},
+		{"unknown-preset", []string{"simulate", "no-such-preset", "--lang", "en"}, 2, "", `there is no preset named "no-such-preset"`},
+		{"no-argument", []string{"simulate"}, 2, "", ""},
+		{"two-arguments", []string{"simulate", "oubliette", "bolt-fizzles"}, 2, "", ""},
+		{"bad-flag", []string{"simulate", "--colour", "oubliette"}, 2, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runBot(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, errOut)
+			}
+			if !strings.Contains(out, tt.stdout) {
+				t.Errorf("stdout lacks %q:\n%s", tt.stdout, out)
+			}
+			if !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tt.stderr, errOut)
+			}
+			if tt.code == 2 && strings.TrimSpace(errOut) == "" {
+				t.Error("exit 2 with nothing on stderr")
+			}
+		})
+	}
+}
+
+// TestScenariosCommand lists the presets in each language.
+func TestScenariosCommand(t *testing.T) {
+	presets := engine.Presets()
+	for _, lang := range []string{"en", "fr", "ja"} {
+		t.Run(lang, func(t *testing.T) {
+			code, out, errOut := runBot(t, "scenarios", "--lang", lang)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if len(lines) != len(presets) {
+				t.Fatalf("%d lines for %d presets", len(lines), len(presets))
+			}
+			for i, ps := range presets {
+				if !strings.HasPrefix(lines[i], ps.Name+" — ") || !strings.Contains(lines[i], ps.Title[lang]) {
+					t.Errorf("line %q, want %s with its %s title", lines[i], ps.Name, lang)
+				}
+			}
+		})
+	}
+	code, out, _ := runBot(t, "scenarios", "--json", "--lang", "fr")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	n := 0
+	for dec.More() {
+		var s scenarioJSON
+		if err := dec.Decode(&s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Name == "" || s.Title == "" || s.Lang != "fr" || (s.Game != "mtg" && s.Game != "ygo") {
+			t.Errorf("bad line %+v", s)
+		}
+		n++
+	}
+	if n != len(presets) {
+		t.Errorf("%d JSON lines for %d presets", n, len(presets))
+	}
+}
+
+// TestEngineMessages checks that every value the engine can produce has a
+// message in every language: event kinds and their variants, state-based
+// results, steps and phases, zones, trigger conditions, the Yu-Gi-Oh!
+// procedure references and the error codes.
+func TestEngineMessages(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, k := range engine.EventKinds() {
+		if k != "state_based" {
+			keys = append(keys, "engine.event."+k)
+		}
+	}
+	for _, k := range engine.IndirectKinds() {
+		keys = append(keys, "engine.event."+k+".indirect")
+	}
+	keys = append(keys, "engine.event.phase_in.tapped", "engine.event.phase_in_blocked.until",
+		"engine.event.phase_in_blocked.indirect", "engine.event.cast.notarget", "engine.event.damage.nosource",
+		"engine.event.effect_begins.none", "engine.event.effect_ends.phased", "engine.event.unaffected.gone",
+		"engine.event.leaves_game.none")
+	for _, r := range engine.StateBasedResults() {
+		keys = append(keys, "engine.event.state_based."+r)
+	}
+	for _, s := range engine.Steps() {
+		keys = append(keys, "engine.step."+string(s))
+	}
+	for _, s := range engine.Phases() {
+		keys = append(keys, "engine.step.ygo."+string(s))
+	}
+	for _, z := range engine.Zones() {
+		keys = append(keys, "engine.zone."+z)
+	}
+	for _, c := range engine.TriggerConditions() {
+		keys = append(keys, "engine.trigger."+c)
+	}
+	for _, r := range engine.YGORules() {
+		keys = append(keys, "engine.rule."+r)
+	}
+	for _, c := range engine.ErrorCodes() {
+		keys = append(keys, "engine.err."+c)
+	}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
+		p := cat.Printer(l)
+		for _, k := range keys {
+			if !p.Has(i18n.Key(k)) {
+				t.Errorf("%s has no message for %s", l, k)
+			}
+		}
+	}
+}
