@@ -76,3 +76,15 @@ func IndirectKinds() []string { return []string{"phase_in", "phase_out"} }
 func StateBasedResults() []string {
 	return []string{"ceases", "destroyed", "graveyard", "loses", "unattached"}
 }
+
+// TriggerConditions returns the trigger conditions a permanent may list.
+func TriggerConditions() []string { return append([]string(nil), triggerKind...) }
+
+// Zones returns the zones an object can be in.
+func Zones() []string { return append([]string(nil), zones...) }
+
+// YGORules returns the references the Yu-Gi-Oh! procedure cites in Rule.
+func YGORules() []string {
+	return []string{"ygo.chain", "ygo.core.activate", "ygo.core.pass", "ygo.end.hand", "ygo.phase",
+		"ygo.phase.1", "ygo.phase.2", "ygo.phase.3", "ygo.phase.4", "ygo.phase.end"}
+}

@@ -21,6 +21,9 @@ type Result struct {
 	Initial State
 	// Final is the State after the last action.
 	Final State
+	// Names maps every id the run met (permanents, spells, effects,
+	// Yu-Gi-Oh! effects) to its display name.
+	Names map[string]string
 }
 
 // Check is the outcome of one expectation.
@@ -60,12 +63,21 @@ func RunWith(s *Scenario, opt Options) (*Result, error) {
 	}
 	r := &Result{Name: s.Name, Game: s.Game, Title: s.Title, Initial: s.Initial.clone()}
 	st := s.Initial.clone()
+	r.Names = st.Names()
 	for i, a := range s.Actions {
 		next, evs, err := Apply(st, a)
 		if err != nil {
 			return nil, err
 		}
 		st = next
+		for _, o := range st.Stack {
+			r.Names[o.ID] = o.Name
+		}
+		for _, e := range st.Effects {
+			if _, ok := r.Names[e.ID]; !ok {
+				r.Names[e.ID] = st.Names()[e.ID]
+			}
+		}
 		if !opt.NoEvents {
 			r.Events = append(r.Events, evs...)
 		}

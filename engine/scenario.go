@@ -492,7 +492,7 @@ func asMapAny(v *value, where string) (*value, error) {
 	return v, nil
 }
 
-var effectKeys = []string{"id", "kind", "target", "affects", "power", "toughness", "player", "keywords", "duration", "source", "controller"}
+var effectKeys = []string{"id", "name", "kind", "target", "affects", "power", "toughness", "player", "keywords", "duration", "source", "controller"}
 
 // effect reads an effect definition and defines its id.
 func (p *scenarioParser) effect(v *value) (Effect, error) {
@@ -506,6 +506,9 @@ func (p *scenarioParser) effect(v *value) (Effect, error) {
 		return e, err
 	}
 	if e.ID, err = idv.str("id"); err != nil {
+		return e, err
+	}
+	if e.Name, err = f.optStr("name", e.ID); err != nil {
 		return e, err
 	}
 	if err := p.effectBody(f, &e, true); err != nil {

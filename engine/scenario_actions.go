@@ -246,7 +246,7 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 		if err != nil {
 			return nil, err
 		}
-		e := &Effect{ID: o.ID}
+		e := &Effect{ID: o.ID, Name: o.Name}
 		if err := p.effectBody(ef, e, false); err != nil {
 			return nil, err
 		}

@@ -180,6 +180,7 @@ type Static struct {
 // Effect is a continuous effect from a resolved spell or ability (CR 611.2).
 type Effect struct {
 	ID        string
+	Name      string // display name: the spell's name, or the scenario's name for it
 	Kind      string // pump, set_pt, control, grant, cant_phase_in
 	Target    string // the single object it names, if any
 	Filter    *Filter
@@ -263,7 +264,10 @@ func (s State) Names() map[string]string {
 	}
 	for _, e := range s.Effects {
 		if _, ok := m[e.ID]; !ok {
-			m[e.ID] = e.ID
+			m[e.ID] = e.Name
+			if e.Name == "" {
+				m[e.ID] = e.ID
+			}
 		}
 	}
 	if s.YGO != nil {
