@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // MaxActions bounds the actions of one scenario.
@@ -81,6 +82,12 @@ func (g *game) apply(a Action) error {
 			return g.enterPhase(a.Step)
 		}
 		return errorf(CodeIllegalAction, a.Line, 0, a.Kind, "not a Yu-Gi-Oh! action")
+	}
+	switch {
+	case a.Kind == "effect" && a.Effect == nil, a.Kind == "cast" && a.Spell == nil:
+		return errorf(CodeMissingKey, a.Line, 0, a.Kind, "action")
+	case a.Kind == "phase_out_until" && !strings.HasSuffix(a.Until, "_leaves"):
+		return errorf(CodeBadValue, a.Line, 0, "until", a.Until, "<id>_leaves")
 	}
 	var err error
 	switch a.Kind {
@@ -1099,6 +1106,9 @@ func (g *game) attack(ids []string, defender string) error {
 	if g.s.player(defender) < 0 {
 		return errorf(CodeUnknownPlayer, 0, 0, defender)
 	}
+	if stepIndex(g.s.Step) > stepIndex(StepDeclareAttackers) {
+		return errorf(CodeIllegalAction, 0, 0, "attack", "attackers are declared only once, in the declare attackers step")
+	}
 	for _, id := range ids {
 		if why := g.cantAttack(g.s.perm(id)); why != "" {
 			return errorf(CodeIllegalAction, 0, 0, "attack", id+": "+why)
@@ -1145,6 +1155,9 @@ func (g *game) block(blocker, attacker string) error {
 	}
 	if a.Attacking == "" || !a.Exists() {
 		return errorf(CodeIllegalAction, 0, 0, "block", attacker+" is not attacking")
+	}
+	if stepIndex(g.s.Step) > stepIndex(StepDeclareBlockers) {
+		return errorf(CodeIllegalAction, 0, 0, "block", "blockers are declared in the declare blockers step")
 	}
 	g.goToStep(StepDeclareBlockers)
 	b.Blocking = attacker

@@ -48,8 +48,11 @@ type Error struct {
 // Error returns an English message for logs.
 func (e *Error) Error() string {
 	var b strings.Builder
-	if e.Line > 0 {
+	switch {
+	case e.Line > 0 && e.Col > 0:
 		fmt.Fprintf(&b, "line %d:%d: ", e.Line, e.Col)
+	case e.Line > 0:
+		fmt.Fprintf(&b, "line %d: ", e.Line)
 	}
 	b.WriteString(strings.ReplaceAll(e.Code, "_", " "))
 	if len(e.Args) > 0 {
