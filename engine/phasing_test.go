@@ -387,6 +387,40 @@ expect:
   - damage: {wall: 0}
   - event: {kind: damage_removed, objects: [wall], rule: "514.2"}
 `},
+		{"611.2a/until-your-next-turn", twoPlayers + `
+permanents:
+  - {id: bear, types: [creature], power: 2, toughness: 2, controller: Bob}
+actions:
+  - effect: {id: shrink, kind: pump, target: bear, power: -1, toughness: 0, duration: until_your_next_turn, controller: Alice}
+  - advance: {player: Bob, step: end}
+expect:
+  - effect_active: {shrink: true}
+  - pt: {bear: "1/2"}
+`},
+		{"611.2a/until-your-next-turn-ends-as-it-begins", twoPlayers + `
+permanents:
+  - {id: bear, types: [creature], power: 2, toughness: 2, controller: Bob}
+actions:
+  - effect: {id: shrink, kind: pump, target: bear, power: -1, toughness: 0, duration: until_your_next_turn, controller: Alice}
+  - advance: {player: Alice, step: untap}
+expect:
+  - effect_active: {shrink: false}
+  - event: {kind: effect_ends, objects: [shrink], turn: 3, step: untap}
+`},
+		{"can't-phase-in/blocks-the-untap-step", twoPlayers + `
+start: {turn: 2, active: Bob, step: main1}
+permanents:
+  - {id: bear, types: [creature], power: 2, toughness: 2, controller: Alice, phased_out: true}
+actions:
+  - effect: {id: hold, kind: cant_phase_in, target: bear, duration: until_your_next_turn, controller: Bob}
+  - advance: {player: Alice, step: upkeep}
+  - advance: {player: Alice, step: upkeep}
+expect:
+  - event: {kind: phase_in_blocked, objects: [bear], turn: 3}
+  - event: {kind: effect_ends, objects: [hold], turn: 4}
+  - no_event: {kind: phase_in, turn: 3}
+  - event: {kind: phase_in, objects: [bear], turn: 5}
+`},
 		{"302.6/summoning-sick-cannot-attack", twoPlayers + `
 permanents:
   - {id: bear, types: [creature], power: 2, toughness: 2, controller: Alice, entered_this_turn: true}
