@@ -852,24 +852,32 @@ func (g *game) addEffect(e Effect) error {
 		e.Affected = append(e.Affected, excluded...)
 		excluded = nil
 	}
-	g.s.Effects = append(g.s.Effects, e)
-	ne := &g.s.Effects[len(g.s.Effects)-1]
-	g.emit(Event{Kind: "effect_begins", Objects: append([]string{e.ID}, e.Affected...), Args: []string{e.Kind, e.Duration}, Rule: "611.2c", Player: e.Controller})
-	if len(excluded) > 0 {
-		g.emit(Event{Kind: "effect_excludes", Objects: append([]string{e.ID}, excluded...), Rule: "702.26e", Player: e.Controller})
-	}
 	if e.Duration == "for_as_long_as" || e.Duration == "until" {
 		src := g.s.perm(e.Source)
 		if src == nil {
 			return errorf(CodeUndefinedID, 0, 0, e.Source)
 		}
-		gone := src.Zone != ZoneBattlefield
-		if e.Duration == "for_as_long_as" && src.PhasedOut {
-			gone = true
+		// A "for as long as" duration whose source is already gone (or
+		// phased out) never starts, and the effect does nothing (611.2b);
+		// so does an "until" duration whose event already happened (610.3c).
+		rule := ""
+		switch {
+		case e.Duration == "for_as_long_as" && (src.Zone != ZoneBattlefield || src.PhasedOut):
+			rule = "611.2b"
+		case e.Duration == "until" && src.Zone != ZoneBattlefield:
+			rule = "610.3c"
 		}
-		if gone {
-			g.endEffect(ne, "611.2b")
+		if rule != "" {
+			e.Ended = true
+			g.s.Effects = append(g.s.Effects, e)
+			g.emit(Event{Kind: "effect_never_starts", Objects: []string{e.ID, e.Source}, Args: []string{e.Duration}, Rule: rule, Player: e.Controller})
+			return nil
 		}
+	}
+	g.s.Effects = append(g.s.Effects, e)
+	g.emit(Event{Kind: "effect_begins", Objects: append([]string{e.ID}, e.Affected...), Args: []string{e.Kind, e.Duration}, Rule: "611.2c", Player: e.Controller})
+	if len(excluded) > 0 {
+		g.emit(Event{Kind: "effect_excludes", Objects: append([]string{e.ID}, excluded...), Rule: "702.26e", Player: e.Controller})
 	}
 	return nil
 }

@@ -33,6 +33,7 @@ package engine
 //	effect_begins        Objects: [effect id, affected...]
 //	effect_excludes      Objects: [effect id, phased-out objects left out] (702.26e)
 //	effect_ends          Objects: [effect id]; Args: [duration]
+//	effect_never_starts  Objects: [effect id, source]; Args: [duration] (611.2b, 610.3c)
 //	control              Objects: [permanent]; Args: [old controller, new controller]
 //	damage_removed       Objects: the permanents whose damage is removed (514.2)
 //	state_based          Objects: [permanent]; Args: [what happened: graveyard, destroyed, unattached, ceases, loses]
@@ -61,7 +62,7 @@ type Event struct {
 func EventKinds() []string {
 	return []string{
 		"attach", "attack", "block", "cast", "control", "counter", "damage", "damage_removed", "destroy",
-		"effect_begins", "effect_ends", "effect_excludes", "enters_battlefield", "fizzle",
+		"effect_begins", "effect_ends", "effect_excludes", "effect_never_starts", "enters_battlefield", "fizzle",
 		"hand_discard", "illegal_target", "indestructible", "leaves_battlefield", "leaves_game",
 		"no_trigger", "phase_end", "phase_in", "phase_in_blocked", "phase_in_unattached", "phase_out",
 		"phase_out_prevented", "phase_pass", "phasing_player_gone", "removed_from_combat", "resolve",

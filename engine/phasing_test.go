@@ -375,6 +375,8 @@ actions:
 expect:
   - controller: {bear: Bob}
   - effect_active: {steal: false}
+  - event: {kind: effect_never_starts, objects: [steal, sower], rule: "611.2b"}
+  - no_event: {kind: effect_begins}
 `},
 		{"514.2/damage-removed-from-phased-out", twoPlayers + `
 permanents:

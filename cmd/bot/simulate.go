@@ -303,7 +303,7 @@ func eventText(p *i18n.Printer, r *engine.Result, ev engine.Event) string {
 		}
 	case "untap", "tap":
 		extra = []any{len(ev.Objects)}
-	case "phase_in_unattached", "block", "attach", "illegal_target":
+	case "phase_in_unattached", "block", "attach", "illegal_target", "effect_never_starts":
 		extra = []any{obj(0), obj(1)}
 	case "phase_out_prevented", "phasing_player_gone":
 		extra = []any{name(arg(0))}
