@@ -25,6 +25,20 @@ func BenchmarkPreset(b *testing.B) {
 	}
 }
 
+// BenchmarkPresetRun runs one parsed preset: the engine alone.
+func BenchmarkPresetRun(b *testing.B) {
+	sc, err := LoadPreset("teferis-protection")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if r, err := Run(sc); err != nil || !r.OK {
+			b.Fatal(err)
+		}
+	}
+}
+
 // phasingBoard returns a scenario with n creatures per player, every other
 // one with phasing and every fourth one wearing an Aura.
 func phasingBoard(n int) string {

@@ -41,12 +41,17 @@ type simExpectJSON struct {
 	Detail string `json:"detail"`
 }
 
-// scenarioJSON is one line of bot scenarios --json.
+// scenariosJSON is the --json output of bot scenarios.
+type scenariosJSON struct {
+	Lang      string         `json:"lang"`
+	Scenarios []scenarioJSON `json:"scenarios"`
+}
+
+// scenarioJSON is one preset: its title in the output language, and in all.
 type scenarioJSON struct {
 	Name   string            `json:"name"`
 	Game   string            `json:"game"`
 	Title  string            `json:"title"`
-	Lang   string            `json:"lang"`
 	Titles map[string]string `json:"titles"`
 }
 
@@ -108,15 +113,17 @@ func cmdScenarios(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "scenarios")
 	}
+	out := scenariosJSON{Lang: p.Lang().String(), Scenarios: []scenarioJSON{}}
 	for _, ps := range engine.Presets() {
 		title := presetTitle(ps.Title, p.Lang())
 		if cf.json {
-			if code := e.writeJSON(scenarioJSON{Name: ps.Name, Game: ps.Game, Title: title, Lang: p.Lang().String(), Titles: ps.Title}); code != 0 {
-				return code
-			}
+			out.Scenarios = append(out.Scenarios, scenarioJSON{Name: ps.Name, Game: ps.Game, Title: title, Titles: ps.Title})
 			continue
 		}
 		fmt.Fprintln(e.stdout, p.T(i18n.KeyEngineScenario, ps.Name, title))
+	}
+	if cf.json {
+		return e.writeJSON(out)
 	}
 	return 0
 }

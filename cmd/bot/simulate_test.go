@@ -199,20 +199,17 @@ func TestScenariosCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	dec := json.NewDecoder(strings.NewReader(out))
-	n := 0
-	for dec.More() {
-		var s scenarioJSON
-		if err := dec.Decode(&s); err != nil {
-			t.Fatal(err)
-		}
-		if s.Name == "" || s.Title == "" || s.Lang != "fr" || (s.Game != "mtg" && s.Game != "ygo") {
-			t.Errorf("bad line %+v", s)
-		}
-		n++
+	var doc scenariosJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not one JSON object: %v", err)
 	}
-	if n != len(presets) {
-		t.Errorf("%d JSON lines for %d presets", n, len(presets))
+	if doc.Lang != "fr" || len(doc.Scenarios) != len(presets) {
+		t.Fatalf("lang %q, %d scenarios for %d presets", doc.Lang, len(doc.Scenarios), len(presets))
+	}
+	for i, s := range doc.Scenarios {
+		if s.Name != presets[i].Name || s.Title != presets[i].Title["fr"] || len(s.Titles) != 3 || (s.Game != "mtg" && s.Game != "ygo") {
+			t.Errorf("bad entry %+v", s)
+		}
 	}
 }
 
