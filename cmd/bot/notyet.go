@@ -9,10 +9,5 @@ func notYet(name string) func(e *env, args []string) int {
 	}
 }
 
-var (
-	cmdConsole   = notYet("console")
-	cmdCommands  = notYet("commands")
-)
-
 // kbSubcommand answers the kb subcommands this build does not provide yet.
 func kbSubcommand(e *env, args []string) int { return notYet("kb "+args[0])(e, args[1:]) }

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"arbiter/i18n"
+	"arbiter/kb"
+)
+
+// cmdConsole runs "bot console": the chat commands on stdin and stdout,
+// through the same router as Discord. Lines:
+//
+//	/ruling question: can an aura phase out?   a slash command with its options
+//	?card name: teferi                         the autocomplete of the last option
+//	!2                                         click button 2 of the last reply
+//	>find rulings text...                      the "Find rulings" message command on text
+func cmdConsole(e *env, args []string) int {
+	fs := e.newFlagSet("console")
+	var cf commonFlags
+	cf.register(fs)
+	state := fs.String("state", "", "directory of the /language settings (default: kept in memory)")
+	user := fs.String("user", "console", "user ID the commands run as")
+	pos, err := parseInterspersed(fs, args)
+	p := e.printer(cf.lang, "")
+	if err != nil {
+		return e.usageError(p, i18n.KeyBadFlags, "console", err.Error())
+	}
+	if len(pos) > 0 {
+		return e.usageError(p, i18n.KeyErrTooManyArgs, "console")
+	}
+	ix, err := e.openIndex(cf.index)
+	if err != nil {
+		return e.inputError(p, err)
+	}
+	defer ix.Close()
+	prefs, err := openPrefStore(*state)
+	if err != nil {
+		return e.inputError(p, err)
+	}
+	defer prefs.close()
+	rt := newRouter(routerConfig{cat: e.cat, index: func() (*kb.Index, func()) { return ix, func() {} }, prefs: prefs})
+	c := &console{rt: rt, out: e.stdout, user: *user, locale: p.Lang().String()}
+	if cf.lang == "" {
+		c.locale = ""
+		if l, ok := envLocale(e); ok {
+			c.locale = l.String()
+		}
+	}
+	if !cf.json {
+		fmt.Fprintln(e.stdout, p.T(i18n.KeyDiscordConsoleHello))
+	}
+	c.json = cf.json
+	return c.run(e, e.stdin)
+}
+
+// envLocale is the language of the environment's locale, if one of ours.
+func envLocale(e *env) (i18n.Lang, bool) {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if s := e.getenv(v); s != "" && s != "C" {
+			return i18n.ParseLang(s)
+		}
+	}
+	return i18n.EN, false
+}
+
+// console is one console session: the router and the last reply's buttons.
+type console struct {
+	rt      *router
+	out     io.Writer
+	user    string
+	locale  string
+	json    bool
+	buttons []Button
+	last    Response
+}
+
+func (c *console) run(e *env, in io.Reader) int {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	code := 0
+	for sc.Scan() {
+		if e.ctx.Err() != nil {
+			return 1
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		req, ok := c.parse(line)
+		if !ok {
+			p := c.rt.printer(c.rt.lang(Request{Locale: c.locale, UserID: c.user}))
+			fmt.Fprintln(c.out, p.T(i18n.KeyDiscordConsoleBad, line))
+			code = 1
+			continue
+		}
+		resp := c.rt.serve(e.ctx, req)
+		if req.Kind != reqAutocomplete {
+			c.last = resp
+			c.buttons = nil
+			for _, row := range resp.Buttons {
+				c.buttons = append(c.buttons, row...)
+			}
+		}
+		if c.json {
+			e.writeJSON(resp)
+		} else {
+			fmt.Fprint(c.out, consoleText(resp))
+		}
+	}
+	return code
+}
+
+var consoleOption = regexp.MustCompile(`(?:^|\s)([a-z_]+):\s*`)
+
+// parse reads one console line into a Request.
+func (c *console) parse(line string) (Request, bool) {
+	req := Request{Locale: c.locale, UserID: c.user, ChannelID: "console", Options: map[string]string{}}
+	switch line[0] {
+	case '!':
+		n, err := strconv.Atoi(strings.TrimSpace(line[1:]))
+		if err != nil || n < 1 || n > len(c.buttons) {
+			return req, false
+		}
+		req.Kind = reqComponent
+		req.CustomID = c.buttons[n-1].CustomID
+		req.FromEphemeral = c.last.Ephemeral
+		if len(c.last.Embeds) > 0 {
+			req.Footer = c.last.Embeds[0].Footer
+		}
+		return req, true
+	case '>':
+		name, text, _ := strings.Cut(strings.TrimSpace(line[1:]), " ")
+		if !strings.EqualFold(name, "find") {
+			return req, false
+		}
+		text = strings.TrimSpace(text)
+		if t, ok := strings.CutPrefix(strings.ToLower(text), "rulings"); ok {
+			text = strings.TrimSpace(text[len(text)-len(t):])
+		}
+		req.Kind, req.Command, req.TargetText = reqMessageCommand, "Find rulings", text
+		return req, true
+	case '/', '?':
+	default:
+		return req, false
+	}
+	req.Kind = reqCommand
+	if line[0] == '?' {
+		req.Kind = reqAutocomplete
+	}
+	rest := strings.TrimSpace(line[1:])
+	name, args, _ := strings.Cut(rest, " ")
+	def, ok := c.rt.command(strings.ToLower(name))
+	if !ok || def.Type != slashCommand {
+		return req, false
+	}
+	req.Command = def.Name
+	known := map[string]bool{}
+	for _, o := range def.Options {
+		known[o.Name] = true
+	}
+	// Split "a: x b: y" on the known option names only, so a question may
+	// itself contain a colon.
+	var cuts [][]int
+	for _, m := range consoleOption.FindAllStringSubmatchIndex(args, -1) {
+		if known[args[m[2]:m[3]]] {
+			cuts = append(cuts, m)
+		}
+	}
+	for i, m := range cuts {
+		end := len(args)
+		if i+1 < len(cuts) {
+			end = cuts[i+1][0]
+		}
+		opt := args[m[2]:m[3]]
+		req.Options[opt] = strings.TrimSpace(args[m[1]:end])
+		req.Focused = opt
+	}
+	if len(cuts) == 0 && strings.TrimSpace(args) != "" && len(def.Options) > 0 {
+		// "/ruling what is phasing": the text goes to the first option.
+		req.Options[def.Options[0].Name] = strings.TrimSpace(args)
+		req.Focused = def.Options[0].Name
+	}
+	if req.Kind == reqAutocomplete && req.Focused == "" {
+		return req, false
+	}
+	return req, true
+}
+
+// consoleUnescape undoes the Discord escaping for a terminal.
+var consoleUnescape = regexp.MustCompile(`\\([\\*_~` + "`" + `|>#\[\]()\-<])`)
+
+func plainDiscord(s string) string {
+	return strings.ReplaceAll(consoleUnescape.ReplaceAllString(s, "$1"), "\u200b", "")
+}
+
+// consoleText is the terminal form of a reply.
+func consoleText(r Response) string {
+	var b strings.Builder
+	if r.Content != "" {
+		b.WriteString(plainDiscord(r.Content) + "\n")
+	}
+	for _, e := range r.Embeds {
+		if e.Title != "" {
+			b.WriteString("\n## " + plainDiscord(e.Title) + "\n")
+		}
+		if e.URL != "" {
+			b.WriteString(e.URL + "\n")
+		}
+		if e.Description != "" {
+			b.WriteString(plainDiscord(e.Description) + "\n")
+		}
+		for _, f := range e.Fields {
+			name := strings.TrimSpace(plainDiscord(f.Name))
+			if name != "" {
+				b.WriteString("- " + name + ": ")
+			} else {
+				b.WriteString("- ")
+			}
+			b.WriteString(strings.ReplaceAll(plainDiscord(f.Value), "\n", "\n  ") + "\n")
+		}
+		if e.Footer != "" {
+			b.WriteString("(" + e.Footer + ")\n")
+		}
+	}
+	for _, c := range r.Choices {
+		b.WriteString("  " + c.Value + "\t" + c.Name + "\n")
+	}
+	n := 0
+	var btns []string
+	for _, row := range r.Buttons {
+		for _, bt := range row {
+			n++
+			btns = append(btns, fmt.Sprintf("[%d] %s", n, bt.Label))
+		}
+	}
+	if len(btns) > 0 {
+		b.WriteString(strings.Join(btns, "  ") + "\n")
+	}
+	b.WriteString("\n")
+	return b.String()
+}

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"sync"
+
+	"arbiter/engine"
+	"arbiter/i18n"
+	"arbiter/kb"
+)
+
+// completions holds the autocomplete lists of the index in use, built on
+// first use and rebuilt when the index is swapped. Autocomplete cannot be
+// deferred, so every lookup is a scan of these prepared lists.
+type completions struct {
+	mu  sync.Mutex
+	ix  *kb.Index
+	set *completionSet
+}
+
+type completionSet struct {
+	rules []ruleCompletion
+	cards []cardCompletion
+}
+
+type ruleCompletion struct {
+	number string
+	label  string // "702.26a — Phasing: Phasing is a static ability…"
+	key    string // folded label, for matching
+}
+
+type cardCompletion struct {
+	english string
+	names   map[string]string // lang -> newest printed name
+	keys    []string          // folded names in every language
+}
+
+// get returns the lists of ix, building them if ix is new.
+func (c *completions) get(ctx context.Context, ix *kb.Index) (*completionSet, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ix == ix && c.set != nil {
+		return c.set, nil
+	}
+	rules, err := ix.RuleEntries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := ix.CardEntries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	set := &completionSet{rules: make([]ruleCompletion, 0, len(rules)), cards: make([]cardCompletion, 0, len(cards))}
+	for _, r := range rules {
+		label := r.Number
+		if r.Title != "" {
+			label += " — " + r.Title
+		}
+		if r.Text != "" && r.Text != r.Title {
+			label += ": " + r.Text
+		}
+		label = clipRunes(strings.Join(strings.Fields(label), " "), maxChoiceName)
+		set.rules = append(set.rules, ruleCompletion{number: r.Number, label: label, key: kb.NormalizeName(label)})
+	}
+	for _, cd := range cards {
+		cc := cardCompletion{english: cd.Name, names: map[string]string{}, keys: []string{kb.NormalizeName(cd.Name)}}
+		for l, ns := range cd.Names {
+			if len(ns) > 0 {
+				cc.names[l] = ns[len(ns)-1]
+			}
+			for _, n := range ns {
+				cc.keys = append(cc.keys, kb.NormalizeName(n))
+			}
+		}
+		set.cards = append(set.cards, cc)
+	}
+	c.ix, c.set = ix, set
+	return set, nil
+}
+
+// autocomplete suggests values for the focused option of req.
+func (rt *router) autocomplete(ctx context.Context, req Request) ([]Choice, error) {
+	typed := strings.TrimSpace(req.Options[req.Focused])
+	p := rt.printer(req.Lang)
+	switch req.Command + "." + req.Focused {
+	case "simulate.scenario":
+		return presetChoices(req.Lang, typed), nil
+	}
+	ix, release := rt.index()
+	defer release()
+	switch req.Command + "." + req.Focused {
+	case "rule.number":
+		set, err := rt.complete.get(ctx, ix)
+		if err != nil {
+			return nil, err
+		}
+		return ruleChoices(set, typed), nil
+	case "card.name":
+		set, err := rt.complete.get(ctx, ix)
+		if err != nil {
+			return nil, err
+		}
+		return cardChoices(p, set, typed), nil
+	case "glossary.term":
+		return glossaryChoices(ix, req.Lang, typed), nil
+	}
+	return nil, nil
+}
+
+// ruleChoices: rule numbers starting with what was typed, in rule order;
+// failing that, rules whose number or title contains it.
+func ruleChoices(set *completionSet, typed string) []Choice {
+	num := kb.NormalizeRuleNumber(typed)
+	key := kb.NormalizeName(typed)
+	var out, loose []Choice
+	for _, r := range set.rules {
+		if len(out) == maxChoices {
+			break
+		}
+		switch {
+		case strings.HasPrefix(r.number, num):
+			out = append(out, Choice{Name: r.label, Value: r.number})
+		case key != "" && len(loose) < maxChoices && strings.Contains(r.key, key):
+			loose = append(loose, Choice{Name: r.label, Value: r.number})
+		}
+	}
+	for _, c := range loose {
+		if len(out) == maxChoices {
+			break
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// cardChoices: cards with a name (in any language) starting with what was
+// typed, then containing it; shown in the user's language with the English
+// name, whose value is the English name.
+func cardChoices(p *i18n.Printer, set *completionSet, typed string) []Choice {
+	key := kb.NormalizeName(typed)
+	var prefix, inner []Choice
+	for _, c := range set.cards {
+		if len(prefix) == maxChoices {
+			break
+		}
+		match := 0
+		for _, k := range c.keys {
+			if strings.HasPrefix(k, key) {
+				match = 2
+				break
+			}
+			if strings.Contains(k, key) {
+				match = 1
+			}
+		}
+		if match == 0 || runes(c.english) > maxChoiceValue {
+			continue
+		}
+		ch := Choice{Name: clipRunes(i18n.CardName(p, c.english, c.names[p.Lang().String()]), maxChoiceName), Value: c.english}
+		if match == 2 {
+			prefix = append(prefix, ch)
+		} else if len(inner) < maxChoices {
+			inner = append(inner, ch)
+		}
+	}
+	return append(prefix, inner[:min(len(inner), maxChoices-len(prefix))]...)
+}
+
+// presetChoices: presets whose name or title in the user's language
+// contains what was typed.
+func presetChoices(l i18n.Lang, typed string) []Choice {
+	key := kb.NormalizeName(typed)
+	var out []Choice
+	for _, ps := range engine.Presets() {
+		title := ps.Title[l.String()]
+		if title == "" {
+			title = ps.Title["en"]
+		}
+		if key != "" && !strings.Contains(kb.NormalizeName(ps.Name+" "+title), key) {
+			continue
+		}
+		out = append(out, Choice{Name: clipRunes(title, maxChoiceName), Value: ps.Name})
+		if len(out) == maxChoices {
+			break
+		}
+	}
+	return out
+}
+
+// glossaryChoices: glossary entries with a term (any language, current or
+// old) containing what was typed, shown in the user's language.
+func glossaryChoices(ix *kb.Index, l i18n.Lang, typed string) []Choice {
+	g := ix.Glossary()
+	if g == nil {
+		return nil
+	}
+	key := kb.NormalizeName(typed)
+	var prefix, inner []Choice
+	for _, t := range g.Terms() {
+		match := 0
+		for _, lang := range []string{"en", "fr", "ja"} {
+			for _, s := range append(append([]string(nil), t.Terms[lang]...), t.Old[lang]...) {
+				k := kb.NormalizeName(s)
+				if strings.HasPrefix(k, key) {
+					match = 2
+				} else if match == 0 && strings.Contains(k, key) {
+					match = 1
+				}
+			}
+		}
+		if match == 0 {
+			continue
+		}
+		name := t.ID
+		if ts := t.Terms[l.String()]; len(ts) > 0 {
+			name = ts[0]
+			if en := t.Terms["en"]; l != i18n.EN && len(en) > 0 {
+				name += " (" + en[0] + ")"
+			}
+		} else if en := t.Terms["en"]; len(en) > 0 {
+			name = en[0]
+		}
+		ch := Choice{Name: clipRunes(name, maxChoiceName), Value: t.ID}
+		if runes(t.ID) > maxChoiceValue {
+			continue
+		}
+		if match == 2 {
+			prefix = append(prefix, ch)
+		} else {
+			inner = append(inner, ch)
+		}
+	}
+	out := append(prefix, inner...)
+	return out[:min(len(out), maxChoices)]
+}
