@@ -60,7 +60,7 @@ func BenchmarkBuildFull(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		c := fullCollection(b)
 		dir := filepath.Join(b.TempDir(), "index")
-		meta, err := Build(context.Background(), dir, c, nil, nil, "")
+		meta, err := Build(context.Background(), dir, c, "")
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -86,7 +86,7 @@ var benchQuestions = []Query{
 func BenchmarkSearchFull(b *testing.B) {
 	c := fullCollection(b)
 	dir := filepath.Join(b.TempDir(), "index")
-	if _, err := Build(context.Background(), dir, c, nil, nil, ""); err != nil {
+	if _, err := Build(context.Background(), dir, c, ""); err != nil {
 		b.Fatal(err)
 	}
 	ix, err := Open(context.Background(), dir)

@@ -90,7 +90,7 @@ func writeTables(file string, t *tables) error {
 // with a rename, so a reader of dir sees the old index or the new one, never a
 // partial one. On failure dir is untouched and the partial build is removed.
 // Builds left behind by a killed process are removed by the next Build.
-func Build(ctx context.Context, dir string, c *Collection, glossarySrc, renumberingSrc []byte, builtAt string) (Meta, error) {
+func Build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta, error) {
 	if err := c.Finish(); err != nil {
 		return Meta{}, err
 	}
@@ -134,7 +134,7 @@ func Build(ctx context.Context, dir string, c *Collection, glossarySrc, renumber
 	if err := bl.Close(); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
-	if err := writeTables(filepath.Join(work, collectionPath), &tables{Cards: c.cards.list, GlossarySrc: glossarySrc, RenumberingSrc: renumberingSrc}); err != nil {
+	if err := writeTables(filepath.Join(work, collectionPath), &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc}); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
 	meta := c.Meta()

@@ -19,6 +19,8 @@ type Collection struct {
 	Glossary    *Glossary
 	Renumbering *Renumbering
 
+	glossarySrc, renumberingSrc []byte // kept for the index directory
+
 	cards    *cardTable
 	releases map[string]*CR // by effective date
 	sources  []string
@@ -103,6 +105,7 @@ func (c *Collection) AddCorpus(fsys fs.FS) error {
 			return err
 		}
 		c.Renumbering = &r
+		c.renumberingSrc = b
 	}
 	if b, err := fs.ReadFile(fsys, "glossary.yaml"); err == nil {
 		g, err := ParseGlossary("glossary.yaml", b)
@@ -110,6 +113,7 @@ func (c *Collection) AddCorpus(fsys fs.FS) error {
 			return err
 		}
 		c.Glossary = &g
+		c.glossarySrc = b
 	}
 	files, err := fs.Glob(fsys, "corpus/*.yaml")
 	if err != nil {

@@ -116,24 +116,26 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	// characters); the question is echoed as typed.
 	plan := ix.plan(norm.NFKC.String(text), lang, res)
 
-	bq := bleve.NewDisjunctionQuery(plan.should...)
-	filter := []query.Query{}
+	must := plan.must
+	if len(must) == 0 {
+		must = plan.should
+	}
+	filter := []query.Query{bleve.NewDisjunctionQuery(must...)}
 	if q.Game != "" {
 		tq := bleve.NewTermQuery(q.Game)
 		tq.SetField(fGame)
 		filter = append(filter, tq)
 	}
-	var top query.Query = bq
 	mustNot := bleve.NewDisjunctionQuery()
 	for _, f := range [][2]string{{fSuperseded, "t"}, {fKind, string(KindCard)}} {
 		tq := bleve.NewTermQuery(f[1])
 		tq.SetField(f[0])
 		mustNot.AddQuery(tq)
 	}
-	bq2 := bleve.NewBooleanQuery()
-	bq2.AddMust(append(filter, bq)...)
-	bq2.AddMustNot(mustNot)
-	top = bq2
+	top := bleve.NewBooleanQuery()
+	top.AddMust(filter...)
+	top.AddShould(plan.should...)
+	top.AddMustNot(mustNot)
 
 	pool := (k+q.Offset)*4 + 20
 	req := bleve.NewSearchRequestOptions(top, pool, 0, false)
@@ -175,13 +177,17 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		hit.Score *= 0.5 + cov
 		if d.Lang == lang {
 			hit.Score *= 1.3
+		} else {
+			// A text in another language matched only the question's game
+			// terms, which is an easier bar than matching its words too.
+			hit.Score *= 0.75
 		}
 		if d.Obsolete {
 			// The current rule comes first, unless the question is about the old rules.
 			if plan.historical {
 				hit.Score *= 1.5
 			} else {
-				hit.Score *= 0.6
+				hit.Score *= 0.5
 			}
 		}
 		if d.Kind == KindRuling && len(d.Date) >= 4 {
@@ -315,9 +321,35 @@ func snippetOf(h *search.DocumentMatch) string {
 // queryPlan is the bleve query for a question plus what is needed to judge
 // whether a hit answers it.
 type queryPlan struct {
+	// should holds every clause; must holds the selective ones (rare words,
+	// names, rule numbers), of which a hit needs one. Common words then only
+	// score the candidates instead of making every text a candidate.
+	must       []query.Query
 	should     []query.Query
 	concepts   []concept
-	historical bool // the question asks about old rules
+	historical bool            // the question asks about old rules
+	terms      map[string]bool // term clauses added, by field and term
+}
+
+// seen reports whether a term clause on field was already added, and
+// records it.
+func (p *queryPlan) seen(field, term string) bool {
+	if p.terms == nil {
+		p.terms = map[string]bool{}
+	}
+	k := field + "\x00" + term
+	if p.terms[k] {
+		return true
+	}
+	p.terms[k] = true
+	return false
+}
+
+func (p *queryPlan) add(q query.Query, selective bool) {
+	p.should = append(p.should, q)
+	if selective {
+		p.must = append(p.must, q)
+	}
 }
 
 // historicalCues are words by which a question asks about former rules.
@@ -414,6 +446,16 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 	idf := func(field, term string) float64 {
 		return math.Log(1 + float64(docCount+1)/float64(rd.docFreq(field, term)+1))
 	}
+	// A clause is selective when its rarest word is in under 2% of the texts.
+	rare := max(uint64(50), docCount/50)
+	selective := func(field string, terms []string) bool {
+		for _, t := range terms {
+			if rd.docFreq(field, t) < rare {
+				return true
+			}
+		}
+		return false
+	}
 	// Rule numbers, and what old numbers became.
 	for _, m := range ruleNumberRE.FindAllStringSubmatch(text, -1) {
 		num := m[1]
@@ -429,11 +471,11 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 		tq := bleve.NewTermQuery(strings.ToLower(r))
 		tq.SetField(fRef)
 		tq.SetBoost(20)
-		p.should = append(p.should, tq)
+		p.add(tq, true)
 		pq := bleve.NewTermQuery(strings.ToLower(r))
 		pq.SetField(fParent)
 		pq.SetBoost(5)
-		p.should = append(p.should, pq)
+		p.add(pq, true)
 	}
 
 	low := strings.ToLower(text)
@@ -449,13 +491,13 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 	for _, s := range spans {
 		// A capitalized name of several words ("Mind Flayer", "Teferi's
 		// Protection"): texts that name it rank higher.
-		if s.words >= 2 && s.words <= 5 && titleCase(s.text) {
-			for _, f := range []string{fTextEN, langFields[lang][0]} {
+		if s.words >= 2 && s.words <= 5 && (s.start > 0 || s.text == spans[0].text) && titleCase(s.text) {
+			for _, f := range addUnique([]string{fTextEN}, langFields[lang][0]) {
 				mq := bleve.NewMatchPhraseQuery(s.text)
 				mq.SetField(f)
 				mq.Analyzer = langAnalyzer[fieldLang(f)]
 				mq.SetBoost(3)
-				p.should = append(p.should, mq)
+				p.add(mq, selective(f, analyze(langAnalyzer[fieldLang(f)], s.text)))
 			}
 		}
 	}
@@ -470,7 +512,7 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 			mq.SetField(fNames)
 			mq.Analyzer = nameAnalyzer
 			mq.SetBoost(4)
-			p.should = append(p.should, mq)
+			p.add(mq, true)
 			for _, t := range analyze(langAnalyzer[lang], s.text) {
 				covered[t] = true
 			}
@@ -495,16 +537,19 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 					present = true
 				}
 				c.alts = append(c.alts, alternative{fields: langFields[l], terms: terms})
+				// Term clauses, not phrases: a phrase of common words ("phase
+				// out") costs a position check in every text that has both;
+				// coverage then checks that a hit holds every word.
 				for _, f := range langFields[l] {
-					mq := bleve.NewMatchPhraseQuery(term)
-					mq.SetField(f)
-					mq.Analyzer = langAnalyzer[l]
-					boost := 1.5
-					if f != langFields[l][0] {
-						boost = 2
+					for _, t := range terms {
+						if p.seen(f, t) {
+							continue
+						}
+						tq := bleve.NewTermQuery(t)
+						tq.SetField(f)
+						tq.SetBoost(1.5)
+						p.add(tq, selective(f, []string{t}))
 					}
-					mq.SetBoost(boost)
-					p.should = append(p.should, mq)
 				}
 				if l == "ja" {
 					if bi := analyze(jaBigramName, term); len(bi) > 0 {
@@ -546,20 +591,19 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 		}
 		p.concepts = append(p.concepts, c)
 	}
-	for _, t := range fixed {
+	for _, t := range addUnique(fixed, analyze(langAnalyzer[lang], text)...) {
+		if p.seen(field, t) {
+			continue
+		}
 		tq := bleve.NewTermQuery(t)
 		tq.SetField(field)
-		p.should = append(p.should, tq)
+		p.add(tq, selective(field, []string{t}))
 	}
-	for _, f := range langFields[lang] {
-		mq := bleve.NewMatchQuery(text)
-		mq.SetField(f)
-		mq.Analyzer = langAnalyzer[lang]
-		if f != langFields[lang][0] {
-			mq.SetBoost(1.5)
-		}
-		p.should = append(p.should, mq)
-	}
+	title := bleve.NewMatchQuery(text)
+	title.SetField(langFields[lang][1])
+	title.Analyzer = langAnalyzer[lang]
+	title.SetBoost(1.5)
+	p.should = append(p.should, title)
 	if lang == "ja" {
 		mq := bleve.NewMatchQuery(text)
 		mq.SetField(fTextJABi)
@@ -574,6 +618,9 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 // (short linking words aside: "Time and Tide", "March of Swirling Mist").
 func titleCase(s string) bool {
 	for i, w := range strings.Fields(s) {
+		if w == "I" {
+			return false
+		}
 		r, _ := utf8.DecodeRuneInString(w)
 		if unicode.IsUpper(r) {
 			continue
@@ -677,6 +724,7 @@ type span struct {
 	text  string
 	words int
 	upper bool // starts with a capital letter in the question
+	start int  // index of its first word (0 for the question's first word)
 }
 
 // strongName reports whether a card-name match on this span is likely meant:
@@ -733,7 +781,7 @@ func wordNgrams(text string) []span {
 	for n := min(8, len(words)); n >= 1; n-- {
 		for i := 0; i+n <= len(words); i++ {
 			first, _ := utf8.DecodeRuneInString(words[i])
-			out = append(out, span{text: strings.Join(words[i:i+n], " "), words: n, upper: unicode.IsUpper(first)})
+			out = append(out, span{text: strings.Join(words[i:i+n], " "), words: n, upper: unicode.IsUpper(first), start: i})
 		}
 	}
 	return out

@@ -44,51 +44,48 @@ func (s *sources) empty() bool {
 
 // collect parses every source into a collection. The embedded corpus (its
 // glossary and renumbering table above all) comes first unless left out.
-func (s *sources) collect() (*kb.Collection, []byte, []byte, error) {
+func (s *sources) collect() (*kb.Collection, error) {
 	c := kb.NewCollection()
-	var gloss, renum []byte
 	if !s.noDefault || s.empty() {
 		if err := c.AddCorpus(data.FS()); err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
-		gloss, _ = fs.ReadFile(data.FS(), "glossary.yaml")
-		renum, _ = fs.ReadFile(data.FS(), "renumbering.yaml")
 	}
 	for _, f := range s.cards {
 		if err := withFile(f, func(r io.Reader) error { return c.AddCards(f, r) }); err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
 	}
 	for _, f := range s.cr {
 		b, err := readFile(f)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
 		if err := c.AddCR(f, b); err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
 	}
 	for _, f := range s.rulings {
 		if err := withFile(f, func(r io.Reader) error { return c.AddRulings(f, r) }); err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
 	}
 	for _, p := range s.docs {
 		files, err := docFiles(p)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
 		for _, f := range files {
 			b, err := readFile(f)
 			if err != nil {
-				return nil, nil, nil, err
+				return nil, err
 			}
 			if err := c.AddDocument(f, b); err != nil {
-				return nil, nil, nil, err
+				return nil, err
 			}
 		}
 	}
-	return c, gloss, renum, c.Finish()
+	return c, c.Finish()
 }
 
 // fileError is a source file that cannot be read.
@@ -177,11 +174,11 @@ func cmdKBBuild(e *env, args []string) int {
 		return e.usageError(p, i18n.KeyBadFlags, "kb build", "--out DIR")
 	}
 	start := time.Now()
-	c, gloss, renum, err := src.collect()
+	c, err := src.collect()
 	if err != nil {
 		return e.inputError(p, err)
 	}
-	meta, err := kb.Build(e.ctx, *out, c, gloss, renum, start.UTC().Format(time.RFC3339))
+	meta, err := kb.Build(e.ctx, *out, c, start.UTC().Format(time.RFC3339))
 	if err != nil {
 		return e.inputError(p, err)
 	}
