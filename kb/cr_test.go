@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -433,4 +435,52 @@ func TestWordDiff(t *testing.T) {
 			}
 		})
 	}
+}
+
+func ExampleParseCR() {
+	src, err := os.ReadFile("testdata/cr/mini.txt")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cr, err := ParseCR("mini.txt", src)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, _ := cr.Rule("100.2")
+	fmt.Println(cr.EffectiveDate, r.Kind, r.Parent)
+	fmt.Println(r.SeeAlso)
+	fmt.Println(cr.Glossary[0].Keys)
+	// Output:
+	// 2025-03-03 rule 100
+	// [601.2b 601.2f 601.2g 601.2h]
+	// [Phased In Phased Out]
+}
+
+func ExampleDiffCR() {
+	src, err := os.ReadFile("testdata/cr/mini.txt")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	old, _ := ParseCR("old.txt", src)
+	// A new subrule inserted as 702.26k pushes the old 702.26k and 702.26m
+	// down a letter (l is never used).
+	edited := bytes.Replace(src, []byte("702.26m If"), []byte("702.26n If"), 1)
+	edited = bytes.Replace(edited, []byte("702.26k A"), []byte("702.26k A new rule.\n\n702.26m A"), 1)
+	cur, _ := ParseCR("new.txt", edited)
+	d := DiffCR(old, cur)
+	for _, a := range d.Added {
+		fmt.Println("added", a.Number, a.Text)
+	}
+	for _, m := range d.Renumbered {
+		fmt.Println("renumbered", m.Old, "->", m.New)
+	}
+	fmt.Println(len(d.Changed), "changed")
+	// Output:
+	// added 702.26k A new rule.
+	// renumbered 702.26k -> 702.26m
+	// renumbered 702.26m -> 702.26n
+	// 0 changed
 }
