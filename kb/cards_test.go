@@ -80,10 +80,10 @@ func TestParseCardsErrors(t *testing.T) {
 }
 
 // TestCardNamesShared maps the French and Japanese printed names of the
-// real card data to the English card, in the three formats that carry them.
+// real card data to the English card (the JSON Lines are checked in
+// TestParseCardsJSONLines).
 func TestCardNamesShared(t *testing.T) {
 	tests := []struct{ name, file string }{
-		{"json lines", "mtg/cards/cards-multilang-mtgjson-20220425.jsonl"},
 		{"mtgjson set file", "mtg/cards/mtgjson-v5.2.0-20220425/C17.json"},
 	}
 	for _, tt := range tests {
@@ -116,7 +116,7 @@ func TestCardNamesShared(t *testing.T) {
 	}
 }
 
-func TestParseCardsJSONLinesCount(t *testing.T) {
+func TestParseCardsJSONLines(t *testing.T) {
 	f, err := os.Open(sharedData(t, "mtg/cards/cards-multilang-mtgjson-20220425.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -124,8 +124,10 @@ func TestParseCardsJSONLinesCount(t *testing.T) {
 	defer f.Close()
 	n, fr, ja := 0, 0, 0
 	ids := make(map[string]bool)
+	names := NewCardNames()
 	err = ParseCards("cards.jsonl", f, func(c Card) error {
 		n++
+		names.Add(c)
 		ids[c.OracleID] = true
 		if len(c.Names["fr"]) > 0 {
 			fr++
@@ -142,5 +144,20 @@ func TestParseCardsJSONLinesCount(t *testing.T) {
 	// name and 21,643 with a Japanese one.
 	if n != 24184 || len(ids) != 23738 || fr != 21652 || ja != 21643 {
 		t.Errorf("%d cards, %d oracle ids, %d FR names, %d JA names", n, len(ids), fr, ja)
+	}
+	tests := []struct{ query, want string }{
+		{"Protection de Téfeiri", "Teferi's Protection"},
+		{"protection de tefeiri", "Teferi's Protection"},
+		{"テフェリーの防御", "Teferi's Protection"},
+		{"MARCHE DE LA BRUME TOURBILLONNANTE", "March of Swirling Mist"},
+		{"渦巻く霧の行進", "March of Swirling Mist"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			got := names.Lookup(tt.query)
+			if len(got) != 1 || got[0].Name != tt.want {
+				t.Errorf("Lookup(%q) = %v, want %s", tt.query, got, tt.want)
+			}
+		})
 	}
 }
