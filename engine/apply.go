@@ -265,13 +265,15 @@ func (g *game) unaffected(id string) {
 // layer 6, P/T in layer 7). At setup it records the result without events.
 func (g *game) recompute(setup bool) {
 	s := g.s
-	effects := make([]*Effect, 0, len(s.Effects))
+	var effects []*Effect
 	for i := range s.Effects {
 		if !s.Effects[i].Ended {
 			effects = append(effects, &s.Effects[i])
 		}
 	}
-	sort.SliceStable(effects, func(i, j int) bool { return effects[i].Timestamp < effects[j].Timestamp })
+	if len(effects) > 1 {
+		sort.SliceStable(effects, func(i, j int) bool { return effects[i].Timestamp < effects[j].Timestamp })
+	}
 	hasStatics := false
 	for i := range s.Permanents {
 		if len(s.Permanents[i].Static) > 0 {
@@ -308,7 +310,8 @@ func (g *game) recompute(setup bool) {
 	// Layer 6: abilities.
 	for i := range s.Permanents {
 		p := &s.Permanents[i]
-		ab := append(p.Abilities[:0], p.Keywords...)
+		// Abilities is rebuilt, never written in place: states share it.
+		ab := p.Keywords[:len(p.Keywords):len(p.Keywords)]
 		for _, e := range effects {
 			if e.Kind == "grant" && has(e.Affected, p.ID) {
 				ab = appendNew(ab, e.Keywords...)
@@ -473,6 +476,15 @@ func (g *game) legalHost(att *Permanent) bool {
 // of two or more legendary permanents stays (the player's choice, modelled as
 // keeping the newest), the others go to the graveyard.
 func (g *game) legendRule() []sba {
+	n := 0
+	for i := range g.s.Permanents {
+		if p := &g.s.Permanents[i]; p.Exists() && has(p.Supertypes, "legendary") {
+			n++
+		}
+	}
+	if n < 2 {
+		return nil
+	}
 	type key struct{ c, name string }
 	groups := map[key][]*Permanent{}
 	var order []key
@@ -582,11 +594,12 @@ func (g *game) phaseOut(direct []string, rule string) {
 			}
 		}
 	}
+	children := g.childrenOf(indirect)
 	for _, id := range roots {
 		if indirect[id] != "" {
 			continue
 		}
-		objs := append([]string{id}, g.carried(id, indirect)...)
+		objs := append([]string{id}, carried(id, children)...)
 		for _, o := range objs {
 			q := g.s.perm(o)
 			g.removeFromCombat(q, "506.4")
@@ -611,15 +624,27 @@ func (g *game) phaseOut(direct []string, rule string) {
 	}
 }
 
-// carried returns, in order, the attachments (transitively) that go with id.
-func (g *game) carried(id string, hostOf map[string]string) []string {
-	var out []string
+// childrenOf indexes attachments by host, in permanent order.
+func (g *game) childrenOf(hostOf map[string]string) map[string][]string {
+	if len(hostOf) == 0 {
+		return nil
+	}
+	children := map[string][]string{}
 	for i := range g.s.Permanents {
 		q := &g.s.Permanents[i]
-		if hostOf[q.ID] == id {
-			out = append(out, q.ID)
-			out = append(out, g.carried(q.ID, hostOf)...)
+		if h, ok := hostOf[q.ID]; ok {
+			children[h] = append(children[h], q.ID)
 		}
+	}
+	return children
+}
+
+// carried returns, in order, the attachments (transitively) that go with id.
+func carried(id string, children map[string][]string) []string {
+	var out []string
+	for _, c := range children[id] {
+		out = append(out, c)
+		out = append(out, carried(c, children)...)
 	}
 	return out
 }
@@ -675,7 +700,7 @@ func (g *game) phaseIn(ids []string, rule string, tapped bool) {
 				}
 			}
 		}
-		objs := append([]string{id}, g.carried(id, hostOf)...)
+		objs := append([]string{id}, carried(id, g.childrenOf(hostOf))...)
 		for _, o := range objs {
 			q := g.s.perm(o)
 			q.PhasedOut, q.PhasedIndirect, q.PhasedOutUnder, q.PhaseInOn, q.TapOnReturn = false, false, "", "", false

@@ -307,17 +307,14 @@ func has(list []string, s string) bool {
 	return false
 }
 
-// clone returns a copy of s that Apply can change freely. Slices and maps
-// the engine changes in place are copied; the ones it only ever replaces
-// (types, keywords, statics, choices, an effect's affected set) are shared,
-// and counters are copied when written (see setCounter).
+// clone returns a copy of s that Apply can change freely. Slices the
+// engine changes in place are copied; the ones it only ever replaces
+// (types, keywords, derived abilities, statics, choices, an effect's affected
+// set) are shared, and a counters map is copied before it is written.
 func (s State) clone() State {
 	c := s
 	c.Players = append([]Player(nil), s.Players...)
-	c.Permanents = make([]Permanent, len(s.Permanents))
-	for i := range s.Permanents {
-		c.Permanents[i] = s.Permanents[i].clone()
-	}
+	c.Permanents = append([]Permanent(nil), s.Permanents...)
 	c.Effects = append([]Effect(nil), s.Effects...)
 	c.Stack = append([]StackObject(nil), s.Stack...)
 	c.Pending = append([]Trigger(nil), s.Pending...)
@@ -325,12 +322,6 @@ func (s State) clone() State {
 		y := s.YGO.clone()
 		c.YGO = &y
 	}
-	return c
-}
-
-func (p Permanent) clone() Permanent {
-	c := p
-	c.Abilities = append([]string(nil), p.Abilities...)
 	return c
 }
 
