@@ -80,7 +80,7 @@ func (rt *router) handleComponent(ctx context.Context, req Request) (Response, e
 		return Response{}, err
 	}
 	if st.Arg == "" {
-		st.Arg = req.Footer
+		st.Arg = footerArg(req.Footer)
 	}
 	switch st.Action {
 	case actShare:
@@ -136,7 +136,7 @@ func (rt *router) render(ctx context.Context, st replyState, ephemeral bool) (Re
 	}
 	r.Buttons = append(r.Buttons, row)
 	if len(r.Embeds) > 0 && r.Embeds[0].Footer == "" && runes(st.Arg) > maxCustomID-20 {
-		r.Embeds[0].Footer = st.Arg
+		r.Embeds[0].Footer = footerText(st.Arg)
 	}
 	return fitLimits(r), nil
 }
@@ -175,7 +175,7 @@ func (rt *router) renderRuling(ctx context.Context, st replyState) (Response, er
 	a := buildAnswer(p, res, rt.publicURL)
 	if len(a.Citations) == 0 {
 		msg := p.T(i18n.KeyAnswerNothingFound, escapeText(q)) + "\n" + p.T(i18n.KeyAnswerNothingFoundHint)
-		return Response{Content: msg, Embeds: []Embed{{Footer: q}}}, nil
+		return Response{Content: msg, Embeds: []Embed{{Footer: footerText(q)}}}, nil
 	}
 	first := st.Page*rulingsPerPage + 1
 	r := Response{Content: a.Answer + "\n" + p.T(i18n.KeyDiscordResults, first, first+len(a.Citations)-1, res.Total)}
@@ -194,7 +194,7 @@ func (rt *router) renderRuling(ctx context.Context, st replyState) (Response, er
 				CustomID: replyState{Action: actPlay, Cmd: "simulate", Lang: st.Lang, Arg: c.Preset}.encode()})
 		}
 	}
-	r.Embeds[0].Footer = q
+	r.Embeds[0].Footer = footerText(q)
 	pages := (res.Total + rulingsPerPage - 1) / rulingsPerPage
 	for _, row := range [][]Button{pager(p, st, pages, i18n.KeyDiscordButtonMore), originals, plays} {
 		if len(row) > 0 {

@@ -177,9 +177,25 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 	resp := <-done
 	ectx, ecancel := context.WithTimeout(context.WithoutCancel(ctx), max(s.cfg.discord.editTimeout, time.Second))
 	defer ecancel()
-	if _, err := d.rest.InteractionResponseEdit(in, toWebhookEdit(resp), discordgo.WithContext(ectx)); err != nil {
-		s.log.Warn("deferred edit", "command", req.Command, "err", err)
+	_, err := d.rest.InteractionResponseEdit(in, toWebhookEdit(resp), discordgo.WithContext(ectx))
+	if err == nil {
+		return
 	}
+	s.log.Warn("deferred edit", "command", req.Command, "err", err)
+	// The deferred message may be gone (deleted by the user): the reply
+	// still reaches them as a follow-up.
+	if _, err := d.rest.FollowupMessageCreate(in, false, toFollowup(resp), discordgo.WithContext(ectx)); err != nil {
+		s.log.Warn("follow-up", "command", req.Command, "err", err)
+	}
+}
+
+// toFollowup is a reply sent as a follow-up message.
+func toFollowup(r Response) *discordgo.WebhookParams {
+	w := &discordgo.WebhookParams{Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Buttons), AllowedMentions: noMentions()}
+	if r.Ephemeral {
+		w.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return w
 }
 
 // requestOf turns a Discord interaction into a router Request.

@@ -234,3 +234,11 @@ func paginate(lines []string, size int) []string {
 	}
 	return pages
 }
+
+// footerText is a question as an embed footer keeps it for the buttons:
+// footers show no markdown, so only mentions are broken (a zero-width
+// space after each @), which footerArg undoes.
+func footerText(q string) string { return strings.ReplaceAll(q, "@", "@\u200b") }
+
+// footerArg reads back a question kept by footerText.
+func footerArg(f string) string { return strings.ReplaceAll(f, "@\u200b", "@") }

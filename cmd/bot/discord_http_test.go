@@ -1,0 +1,318 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func TestInteractionsVerification(t *testing.T) {
+	rig := newDiscordRig(t, nil)
+	_, otherKey, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ping := fixture(t, "ping.json")
+	now := time.Now()
+	tests := []struct {
+		name string
+		req  func() *http.Request
+		want int
+	}{
+		{"valid ping", func() *http.Request { return signed(t, rig.priv, ping, now) }, http.StatusOK},
+		{"forged signature", func() *http.Request { return signed(t, otherKey, ping, now) }, http.StatusUnauthorized},
+		{"tampered body", func() *http.Request {
+			r := signed(t, rig.priv, ping, now)
+			r.Body = httpBody(bytes.Replace(ping, []byte(`"type": 1`), []byte(`"type": 2`), 1))
+			return r
+		}, http.StatusUnauthorized},
+		{"stale timestamp", func() *http.Request { return signed(t, rig.priv, ping, now.Add(-6*time.Minute)) }, http.StatusUnauthorized},
+		{"timestamp from the future", func() *http.Request { return signed(t, rig.priv, ping, now.Add(6*time.Minute)) }, http.StatusUnauthorized},
+		{"timestamp not a number", func() *http.Request {
+			r := signed(t, rig.priv, ping, now)
+			r.Header.Set("X-Signature-Timestamp", "yesterday")
+			return r
+		}, http.StatusUnauthorized},
+		{"missing signature", func() *http.Request {
+			r := signed(t, rig.priv, ping, now)
+			r.Header.Del("X-Signature-Ed25519")
+			return r
+		}, http.StatusUnauthorized},
+		{"missing timestamp", func() *http.Request {
+			r := signed(t, rig.priv, ping, now)
+			r.Header.Del("X-Signature-Timestamp")
+			return r
+		}, http.StatusUnauthorized},
+		{"signature not hex", func() *http.Request {
+			r := signed(t, rig.priv, ping, now)
+			r.Header.Set("X-Signature-Ed25519", "zz")
+			return r
+		}, http.StatusUnauthorized},
+		{"malformed JSON", func() *http.Request { return signed(t, rig.priv, []byte(`{"type": 1,`), now) }, http.StatusBadRequest},
+		{"JSON without a type", func() *http.Request { return signed(t, rig.priv, []byte(`{"id": "1"}`), now) }, http.StatusBadRequest},
+		{"body over 64 KiB", func() *http.Request {
+			big := append([]byte(`{"type":1,"pad":"`), bytes.Repeat([]byte("a"), 70<<10)...)
+			return signed(t, rig.priv, append(big, '"', '}'), now)
+		}, http.StatusRequestEntityTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := httptest.NewRecorder()
+			rig.mux.ServeHTTP(w, tt.req())
+			if w.Code != tt.want {
+				t.Fatalf("status %d, want %d (%s)", w.Code, tt.want, strings.TrimSpace(w.Body.String()))
+			}
+			if tt.want == http.StatusOK {
+				if ct := w.Header().Get("Content-Type"); ct != "application/json" {
+					t.Errorf("Content-Type %q, want application/json", ct)
+				}
+				if got := strings.TrimSpace(w.Body.String()); got != `{"type":1}` {
+					t.Errorf("PONG body %s, want {\"type\":1}", got)
+				}
+			}
+		})
+	}
+}
+
+func httpBody(b []byte) *bodyReader { return &bodyReader{bytes.NewReader(b)} }
+
+type bodyReader struct{ *bytes.Reader }
+
+func (bodyReader) Close() error { return nil }
+
+func TestInteractionsReplay(t *testing.T) {
+	rig := newDiscordRig(t, nil)
+	ping := fixture(t, "ping.json")
+	r1 := signed(t, rig.priv, ping, time.Now())
+	r2 := r1.Clone(context.Background())
+	r2.Body = httpBody(ping)
+	w := httptest.NewRecorder()
+	rig.mux.ServeHTTP(w, r1)
+	if w.Code != http.StatusOK {
+		t.Fatalf("first request: %d", w.Code)
+	}
+	w = httptest.NewRecorder()
+	rig.mux.ServeHTTP(w, r2)
+	if w.Code != http.StatusUnauthorized {
+		t.Fatalf("replayed request: %d, want 401", w.Code)
+	}
+	// The same body signed again (a new timestamp) is a new request.
+	time.Sleep(1100 * time.Millisecond)
+	if w := rig.post(t, ping); w.Code != http.StatusOK {
+		t.Fatalf("fresh signature of the same body: %d", w.Code)
+	}
+}
+
+func TestInteractionsWithoutKey(t *testing.T) {
+	rig := newDiscordRig(t, func(c *discordConfig) { c.publicKeyHex = "" })
+	if w := rig.post(t, fixture(t, "ping.json")); w.Code != http.StatusUnauthorized {
+		t.Fatalf("no public key configured: %d, want 401", w.Code)
+	}
+}
+
+func TestReplayCacheBounded(t *testing.T) {
+	c := newReplayCache(time.Minute, 3)
+	now := time.Now()
+	for _, k := range []string{"a", "b", "c", "d"} {
+		if !c.first(k, now) {
+			t.Fatalf("%s refused on first sight", k)
+		}
+	}
+	if len(c.seen) > 3 {
+		t.Errorf("cache holds %d keys, bound is 3", len(c.seen))
+	}
+	if c.first("d", now) {
+		t.Error("d accepted twice")
+	}
+	if !c.first("d", now.Add(2*time.Minute)) {
+		t.Error("d refused after its TTL")
+	}
+}
+
+// TestInteractionReplies posts each payload of testdata/interactions and
+// checks the reply Discord would get.
+func TestInteractionReplies(t *testing.T) {
+	rig := newDiscordRig(t, nil)
+	tests := []struct {
+		fixture   string
+		wantType  discordgo.InteractionResponseType
+		ephemeral bool
+		contains  []string // in the content or the embeds
+		absent    []string
+		buttons   []string // custom_id prefixes
+	}{
+		{"slash_ruling.json", discordgo.InteractionResponseChannelMessageWithSource, false,
+			[]string{"Results 1–3", "March of Swirling Mist"}, nil, []string{"p:ruling:en:1:", "p:ruling:fr:0:", "p:ruling:ja:0:"}},
+		{"slash_ruling_mentions.json", discordgo.InteractionResponseChannelMessageWithSource, false,
+			[]string{"@\u200beveryone", `\*\*bold\*\*`}, []string{"@everyone", "<@&"}, nil},
+		{"slash_rule.json", discordgo.InteractionResponseChannelMessageWithSource, false,
+			[]string{"502.15h", "旧番号"}, nil, nil},
+		{"autocomplete_scenario.json", discordgo.InteractionApplicationCommandAutocompleteResult, false,
+			[]string{"aura-phases-with-host"}, nil, nil},
+		{"component_more.json", discordgo.InteractionResponseUpdateMessage, true,
+			[]string{"Results 4–6"}, nil, []string{"p:ruling:en:0:", "s:ruling:en:1:"}},
+		{"message_command.json", discordgo.InteractionResponseChannelMessageWithSource, true,
+			[]string{"hors phase"}, nil, []string{"s:ruling:en:0:"}},
+		{"slash_language_server.json", discordgo.InteractionResponseChannelMessageWithSource, true,
+			[]string{"Manage Server"}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(strings.TrimSuffix(tt.fixture, ".json"), func(t *testing.T) {
+			w := rig.post(t, fixture(t, tt.fixture))
+			if w.Code != http.StatusOK {
+				t.Fatalf("status %d: %s", w.Code, w.Body.String())
+			}
+			resp, raw := decodeReply(t, w.Body.Bytes())
+			if resp.Type != tt.wantType {
+				t.Fatalf("type %d, want %d\n%s", resp.Type, tt.wantType, w.Body.String())
+			}
+			if resp.Data == nil {
+				t.Fatal("no data")
+			}
+			text := replyText(resp)
+			if sub, ok := hasAll(text, tt.contains...); !ok {
+				t.Errorf("reply lacks %q:\n%s", sub, text)
+			}
+			for _, a := range tt.absent {
+				if strings.Contains(text, a) {
+					t.Errorf("reply holds %q unescaped:\n%s", a, text)
+				}
+			}
+			if resp.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+				if n := len(resp.Data.Choices); n == 0 || n > 25 {
+					t.Errorf("%d choices", n)
+				}
+				return
+			}
+			d := raw["data"].(map[string]any)
+			am, ok := d["allowed_mentions"].(map[string]any)
+			if !ok {
+				t.Fatalf("no allowed_mentions: %s", w.Body.String())
+			}
+			if parse, ok := am["parse"].([]any); !ok || len(parse) != 0 {
+				t.Errorf("allowed_mentions.parse = %v, want []", am["parse"])
+			}
+			if got := resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0; got != tt.ephemeral {
+				t.Errorf("ephemeral %v, want %v", got, tt.ephemeral)
+			}
+			ids := buttonIDs(raw)
+			for _, prefix := range tt.buttons {
+				found := false
+				for _, id := range ids {
+					found = found || strings.HasPrefix(id, prefix)
+				}
+				if !found {
+					t.Errorf("no button %s… among %q", prefix, ids)
+				}
+			}
+			for _, id := range ids {
+				if runes(id) > maxCustomID {
+					t.Errorf("custom_id over 100 characters: %q", id)
+				}
+			}
+		})
+	}
+}
+
+// replyText joins the visible text of a reply.
+func replyText(r discordgo.InteractionResponse) string {
+	var b strings.Builder
+	b.WriteString(r.Data.Content + "\n")
+	for _, e := range r.Data.Embeds {
+		b.WriteString(e.Title + "\n" + e.Description + "\n")
+		for _, f := range e.Fields {
+			b.WriteString(f.Name + "\n" + f.Value + "\n")
+		}
+		if e.Footer != nil {
+			b.WriteString(e.Footer.Text + "\n")
+		}
+	}
+	for _, c := range r.Data.Choices {
+		b.WriteString(c.Name + "\t" + c.Value.(string) + "\n")
+	}
+	return b.String()
+}
+
+// TestDeferredEdit makes every command miss the inline budget: the
+// endpoint must answer with a deferred response at once, then edit the
+// reply through the REST API.
+func TestDeferredEdit(t *testing.T) {
+	tests := []struct {
+		name     string
+		fixture  string
+		wantType discordgo.InteractionResponseType
+		editFail bool // the edit fails: a follow-up message carries the reply
+		wantPath string
+		method   string
+	}{
+		{"slash command", "slash_ruling.json", discordgo.InteractionResponseDeferredChannelMessageWithSource, false,
+			"/webhooks/1230000000000000000/slash-ruling-token/messages/@original", http.MethodPatch},
+		{"click on an ephemeral reply", "component_more.json", discordgo.InteractionResponseDeferredMessageUpdate, false,
+			"/webhooks/1230000000000000000/component-token/messages/@original", http.MethodPatch},
+		{"edit refused, follow-up sent", "slash_ruling.json", discordgo.InteractionResponseDeferredChannelMessageWithSource, true,
+			"/webhooks/1230000000000000000/slash-ruling-token", http.MethodPost},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := newFakeDiscord(t, func(method, path string, body []byte) (int, string) {
+				if tt.editFail && method == http.MethodPatch {
+					return http.StatusNotFound, `{"message": "Unknown Message", "code": 10008}`
+				}
+				return http.StatusOK, `{"id":"1","channel_id":"1","content":""}`
+			})
+			rig := newDiscordRig(t, func(c *discordConfig) { c.deferAfter = time.Nanosecond })
+			start := time.Now()
+			w := rig.post(t, fixture(t, tt.fixture))
+			if w.Code != http.StatusOK {
+				t.Fatalf("status %d", w.Code)
+			}
+			resp, _ := decodeReply(t, w.Body.Bytes())
+			if resp.Type != tt.wantType {
+				t.Fatalf("type %d, want deferred %d: %s", resp.Type, tt.wantType, w.Body.String())
+			}
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("deferred response took %v", d)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			rig.s.discordWait(ctx)
+			var got *fakeCall
+			for _, c := range fake.recorded() {
+				if c.Method == tt.method && strings.HasSuffix(c.Path, tt.wantPath) {
+					got = &c
+				}
+			}
+			if got == nil {
+				t.Fatalf("no %s %s among %+v", tt.method, tt.wantPath, fake.recorded())
+			}
+			var body struct {
+				Content         string                    `json:"content"`
+				Embeds          []*discordgo.MessageEmbed `json:"embeds"`
+				AllowedMentions *struct {
+					Parse []string `json:"parse"`
+				} `json:"allowed_mentions"`
+			}
+			if err := json.Unmarshal(got.Body, &body); err != nil {
+				t.Fatal(err)
+			}
+			if len(body.Embeds) == 0 || !strings.Contains(body.Content, "Results") {
+				t.Errorf("edit without the reply: %s", got.Body)
+			}
+			if body.AllowedMentions == nil || body.AllowedMentions.Parse == nil || len(body.AllowedMentions.Parse) != 0 {
+				t.Errorf("edit allowed_mentions %s", got.Body)
+			}
+			if got.Auth != "" {
+				t.Errorf("follow-ups must not carry a bot token, got Authorization %q", got.Auth)
+			}
+		})
+	}
+}
