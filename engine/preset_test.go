@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,18 @@ func TestPresets(t *testing.T) {
 					t.Errorf("title.%s missing", l)
 				}
 			}
+			src, err := presetFS.ReadFile("presets/" + name + ".yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := presetHeader(src); !ok {
+				t.Error("game and title must come before players:, for Presets")
+			}
+			for _, p := range presets {
+				if p.Name == name && (p.Game != sc.Game || !reflect.DeepEqual(p.Title, sc.Title)) {
+					t.Errorf("Presets() says %s %v, the scenario %s %v", p.Game, p.Title, sc.Game, sc.Title)
+				}
+			}
 			if len(sc.Expect) == 0 {
 				t.Error("no expect: entries")
 			}
@@ -51,6 +64,15 @@ func TestPresets(t *testing.T) {
 				t.Errorf("%d frames for %d actions", len(r.Frames), len(sc.Actions))
 			}
 		})
+	}
+}
+
+// BenchmarkPresets lists the presets.
+func BenchmarkPresets(b *testing.B) {
+	for b.Loop() {
+		if len(Presets()) == 0 {
+			b.Fatal("no presets")
+		}
 	}
 }
 

@@ -104,20 +104,58 @@ type PresetInfo struct {
 	Title      map[string]string // en, fr, ja
 }
 
-// Presets returns the embedded preset scenarios, sorted by name.
+// Presets returns the embedded preset scenarios, sorted by name. It reads
+// only each file's header (game and title), which presets put first, so it
+// is cheap enough to call per request; TestPresets checks it agrees with
+// LoadPreset.
 func Presets() []PresetInfo {
 	files, _ := presetFS.ReadDir("presets")
 	var out []PresetInfo
 	for _, f := range files {
 		name := strings.TrimSuffix(f.Name(), ".yaml")
-		sc, err := LoadPreset(name)
+		src, err := presetFS.ReadFile(path.Join("presets", f.Name()))
 		if err != nil {
-			continue // a broken preset fails the preset tests
+			continue
 		}
-		out = append(out, PresetInfo{Name: name, Game: sc.Game, Title: sc.Title})
+		info, ok := presetHeader(src)
+		if !ok {
+			sc, err := LoadPreset(name)
+			if err != nil {
+				continue // a broken preset fails the preset tests
+			}
+			info = PresetInfo{Game: sc.Game, Title: sc.Title}
+		}
+		info.Name = name
+		out = append(out, info)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// presetHeader reads game and title from the lines before "players:".
+func presetHeader(src []byte) (PresetInfo, bool) {
+	i := strings.Index(string(src), "\nplayers:")
+	if i < 0 {
+		return PresetInfo{}, false
+	}
+	v, err := parseYAML(src[:i+1])
+	if err != nil || v.kind != mapValue {
+		return PresetInfo{}, false
+	}
+	f := &fields{v: v}
+	game, err := f.optStr("game", "")
+	if err != nil || game == "" {
+		return PresetInfo{}, false
+	}
+	tv := f.get("title")
+	if tv == nil || tv.kind != mapValue {
+		return PresetInfo{}, false
+	}
+	title := map[string]string{}
+	for i, k := range tv.keys {
+		title[k.s] = tv.items[i].s
+	}
+	return PresetInfo{Game: game, Title: title}, true
 }
 
 // LoadPreset parses the named preset.
