@@ -409,6 +409,19 @@ expect:
   - effect_active: {shrink: false}
   - event: {kind: effect_ends, objects: [shrink], turn: 3, step: untap}
 `},
+		{"611.2a/initial-effect-belongs-to-the-active-player", twoPlayers + `
+start: {turn: 2, active: Bob, step: main1}
+permanents:
+  - {id: bear, types: [creature], power: 2, toughness: 2, controller: Alice}
+effects:
+  - {id: shrink, kind: pump, target: bear, power: -1, toughness: 0, duration: until_your_next_turn}
+actions:
+  - advance: {player: Alice, step: upkeep}
+  - advance: {player: Bob, step: upkeep}
+expect:
+  - event: {kind: effect_ends, objects: [shrink], turn: 4, player: Bob}
+  - pt: {bear: "2/2"}
+`},
 		{"can't-phase-in/blocks-the-untap-step", twoPlayers + `
 start: {turn: 2, active: Bob, step: main1}
 permanents:

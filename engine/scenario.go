@@ -302,6 +302,9 @@ func (p *scenarioParser) mtg(top *fields) error {
 			}
 			st.Timestamp++
 			e.Timestamp = st.Timestamp
+			if e.Controller == "" {
+				e.Controller = st.Active
+			}
 			if e.Target != "" {
 				e.Affected = []string{e.Target}
 			} else {

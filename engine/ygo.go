@@ -25,7 +25,8 @@ import "strconv"
 // with the player who just acted rather than restarting with the turn player;
 // and a player with a mandatory effect listed can never pass, not even on
 // their first decision. Both engines agree that a forced player may pick any
-// entry, optional ones included.
+// entry, optional ones included. (ygopro-core also ends "this turn" effects
+// together with "until the End Phase" ones; the engine models neither.)
 
 // Flows of the phase-timed effect loop.
 const (
