@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -102,7 +103,12 @@ func Build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
-	CleanStale(dir)
+	unlock, err := lockBuild(dir)
+	if err != nil {
+		return Meta{}, err
+	}
+	defer unlock()
+	cleanStale(dir)
 	id := make([]byte, 6)
 	if _, err := rand.Read(id); err != nil {
 		return Meta{}, err
@@ -136,6 +142,16 @@ func Build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta
 	}
 	if err := writeTables(filepath.Join(work, collectionPath), &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc}); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
+	}
+	if len(c.crSrc) > 0 {
+		if err := os.Mkdir(filepath.Join(work, releasesPath), 0o755); err != nil {
+			return Meta{}, fmt.Errorf("kb: build: %w", err)
+		}
+		for date, src := range c.crSrc {
+			if err := writeFileSync(filepath.Join(work, releasesPath, date+".txt"), src); err != nil {
+				return Meta{}, fmt.Errorf("kb: build: %w", err)
+			}
+		}
 	}
 	meta := c.Meta()
 	meta.BuiltAt = builtAt
@@ -189,9 +205,45 @@ func swapLink(dir, target string) error {
 	return nil
 }
 
+// ErrBuildInProgress is returned by Build when another build of the same
+// directory holds its lock.
+var ErrBuildInProgress = errors.New("kb: another build of this index is in progress")
+
+// lockBuild takes the lock file ".DIR.lock" beside dir, so two builds of
+// one index never run at once (and one never cleans the other's work).
+// The lock is released by the kernel if the process dies.
+func lockBuild(dir string) (func(), error) {
+	parent, base := filepath.Split(filepath.Clean(dir))
+	if parent == "" {
+		parent = "."
+	}
+	f, err := os.OpenFile(filepath.Join(parent, "."+base+".lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("kb: build: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, ErrBuildInProgress
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
+}
+
 // CleanStale removes the partial builds (".DIR.tmp-*") that a killed build
-// left beside dir. It never touches the directory dir points to.
+// left beside dir. It never touches the directory dir points to, and does
+// nothing while a build of dir is running.
 func CleanStale(dir string) {
+	unlock, err := lockBuild(dir)
+	if err != nil {
+		return
+	}
+	defer unlock()
+	cleanStale(dir)
+}
+
+func cleanStale(dir string) {
 	parent, base := filepath.Split(filepath.Clean(dir))
 	if parent == "" {
 		parent = "."
@@ -219,5 +271,78 @@ func writeFileSync(name string, b []byte) error {
 	return f.Close()
 }
 
+// Releases returns the Comprehensive Rules texts an index directory holds,
+// by effective date, so that a rebuild or a diff can use them again.
+func Releases(dir string) (map[string]string, error) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
+	files, err := filepath.Glob(filepath.Join(real, releasesPath, "*.txt"))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		out[strings.TrimSuffix(filepath.Base(f), ".txt")] = f
+	}
+	return out, nil
+}
+
 // IsNoIndex reports whether err means the directory holds no usable index.
 func IsNoIndex(err error) bool { return errors.Is(err, ErrNoIndex) }
+
+// PendingDir is where a build waiting for promotion is kept, beside dir.
+func PendingDir(dir string) string { return filepath.Clean(dir) + ".pending" }
+
+// Promote makes the pending index beside dir (see PendingDir) the one dir
+// serves, atomically, and removes the previous one.
+func Promote(dir string) (Meta, error) {
+	dir = filepath.Clean(dir)
+	pending := PendingDir(dir)
+	target, err := os.Readlink(pending)
+	if err != nil {
+		return Meta{}, fmt.Errorf("%w at %s: nothing pending", ErrNoIndex, pending)
+	}
+	parent, base := filepath.Split(dir)
+	if parent == "" {
+		parent = "."
+	}
+	// The pending build lives beside its own link: ".<base>.pending.<id>".
+	// Move it under dir's name so later builds clean it up as dir's.
+	stamp := target[strings.LastIndexByte(target, '.')+1:]
+	moved := "." + base + "." + stamp
+	if err := os.Rename(filepath.Join(parent, target), filepath.Join(parent, moved)); err != nil {
+		return Meta{}, fmt.Errorf("kb: promote: %w", err)
+	}
+	mb, err := os.ReadFile(filepath.Join(parent, moved, metaPath))
+	if err != nil {
+		return Meta{}, fmt.Errorf("%w at %s: %v", ErrNoIndex, pending, err)
+	}
+	var meta Meta
+	if err := json.Unmarshal(mb, &meta); err != nil {
+		return Meta{}, fmt.Errorf("%w at %s: %v", ErrNoIndex, pending, err)
+	}
+	if err := swapLink(dir, moved); err != nil {
+		return Meta{}, err
+	}
+	os.Remove(pending)
+	return meta, nil
+}
+
+// ReadMeta returns the Meta of the index at dir without opening it.
+func ReadMeta(dir string) (Meta, error) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return Meta{}, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
+	mb, err := os.ReadFile(filepath.Join(real, metaPath))
+	if err != nil {
+		return Meta{}, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
+	var meta Meta
+	if err := json.Unmarshal(mb, &meta); err != nil {
+		return Meta{}, fmt.Errorf("%w at %s: unreadable %s", ErrNoIndex, dir, metaPath)
+	}
+	return meta, nil
+}

@@ -22,14 +22,15 @@ type Collection struct {
 	glossarySrc, renumberingSrc []byte // kept for the index directory
 
 	cards    *cardTable
-	releases map[string]*CR // by effective date
+	releases map[string]*CR    // by effective date
+	crSrc    map[string][]byte // the text of each release, kept in the index directory
 	sources  []string
 	finished bool
 }
 
 // NewCollection returns an empty collection.
 func NewCollection() *Collection {
-	return &Collection{cards: newCardTable(), releases: map[string]*CR{}, Glossary: &Glossary{}, Renumbering: &Renumbering{}}
+	return &Collection{cards: newCardTable(), releases: map[string]*CR{}, crSrc: map[string][]byte{}, Glossary: &Glossary{}, Renumbering: &Renumbering{}}
 }
 
 // AddCR parses a Comprehensive Rules text file. Several releases may be
@@ -40,6 +41,7 @@ func (c *Collection) AddCR(name string, src []byte) error {
 		return err
 	}
 	c.releases[cr.EffectiveDate] = cr
+	c.crSrc[cr.EffectiveDate] = src
 	c.sources = append(c.sources, name)
 	return nil
 }
@@ -86,7 +88,7 @@ func (c *Collection) AddDocument(name string, src []byte) error {
 	case strings.HasSuffix(name, ".json"):
 		docs, err = ParseYGORulings(name, src)
 	default:
-		docs, err = ParseDocument(name, src)
+		docs, err = ParseDocumentWith(name, src, *c.Renumbering)
 	}
 	if err != nil {
 		return err

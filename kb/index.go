@@ -291,10 +291,12 @@ func indexCollection(ctx context.Context, bl bleve.Index, c *Collection) error {
 //	       bleve/              the scorch index
 //	       meta.json           Meta
 //	       collection.json.gz  cards, glossary and renumbering tables
+//	       cr/2026-04-17.txt   the text of every CR release indexed
 const (
 	blevePath      = "bleve"
 	metaPath       = "meta.json"
 	collectionPath = "collection.json.gz"
+	releasesPath   = "cr" // cr/<effective date>.txt: every CR release indexed
 )
 
 // ErrNoIndex is returned by Open when the directory holds no complete index.

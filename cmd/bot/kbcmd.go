@@ -154,8 +154,14 @@ func cmdKB(e *env, args []string) int {
 	switch args[0] {
 	case "build":
 		return cmdKBBuild(e, args[1:])
+	case "update":
+		return cmdKBUpdate(e, args[1:])
+	case "promote":
+		return cmdKBPromote(e, args[1:])
+	case "diff":
+		return cmdKBDiff(e, args[1:])
 	}
-	return kbSubcommand(e, args)
+	return e.usageError(p, i18n.KeyUnknownCommand, "kb "+args[0])
 }
 
 func cmdKBBuild(e *env, args []string) int {

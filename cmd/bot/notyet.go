@@ -8,6 +8,3 @@ func notYet(name string) func(e *env, args []string) int {
 		return e.usageError(e.printer("", ""), i18n.KeyNotAvailable, name)
 	}
 }
-
-// kbSubcommand answers the kb subcommands this build does not provide yet.
-func kbSubcommand(e *env, args []string) int { return notYet("kb "+args[0])(e, args[1:]) }

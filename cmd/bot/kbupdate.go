@@ -1,0 +1,311 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"arbiter/data"
+	"arbiter/i18n"
+	"arbiter/kb"
+)
+
+// cmdKBUpdate runs "bot kb update": download the current official files,
+// then build. A new CR release is built beside the serving index and kept
+// pending until "bot kb promote" (or --auto-promote); the same release is
+// rebuilt in place (fresh rulings and cards).
+func cmdKBUpdate(e *env, args []string) int {
+	fs := e.newFlagSet("kb update")
+	var cf commonFlags
+	cf.register(fs)
+	out := fs.String("out", "", "index directory to update (required)")
+	cfg := kb.UpdateConfig{}
+	fs.StringVar(&cfg.ScryfallAPI, "scryfall-api", kb.DefaultScryfallAPI, "base URL of the Scryfall API")
+	fs.StringVar(&cfg.RulesPage, "rules-page", kb.DefaultRulesPage, "page that links the current Comprehensive Rules text")
+	fs.StringVar(&cfg.CardsType, "cards-type", "all_cards", "Scryfall bulk cards file: all_cards (names in every language) or oracle_cards")
+	autoPromote := fs.Bool("auto-promote", false, "serve a new CR release at once instead of keeping it pending")
+	tmp := fs.String("tmp", os.TempDir(), "folder for the downloads")
+	timeout := fs.Duration("timeout", 30*time.Minute, "give up after this long")
+	pos, err := parseInterspersed(fs, args)
+	p := e.printer(cf.lang, "")
+	if err != nil || len(pos) > 0 {
+		return e.usageError(p, i18n.KeyBadFlags, "kb update", flagProblem(err, pos))
+	}
+	if *out == "" {
+		return e.usageError(p, i18n.KeyErrMissingArg, "kb update", "--out DIR")
+	}
+	start := time.Now()
+	client := &http.Client{Timeout: *timeout}
+	dl, err := kb.Download(e.ctx, client, cfg, *tmp)
+	if err != nil {
+		fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIUpdateFailed, err.Error()))
+		return 1
+	}
+	defer os.RemoveAll(dl.Dir)
+
+	c := kb.NewCollection()
+	if err := c.AddCorpus(data.FS()); err != nil {
+		return e.inputError(p, err)
+	}
+	if err := withFile(dl.Cards, func(r io.Reader) error { return c.AddCards(dl.CRURL, r) }); err != nil {
+		return e.inputError(p, err)
+	}
+	if err := withFile(dl.Rulings, func(r io.Reader) error { return c.AddRulings("rulings", r) }); err != nil {
+		return e.inputError(p, err)
+	}
+	crText, err := readFile(dl.CR)
+	if err != nil {
+		return e.inputError(p, err)
+	}
+	if err := c.AddCR(dl.CRURL, crText); err != nil {
+		return e.inputError(p, err)
+	}
+	newDate := ""
+	if m := c.Meta(); m.CurrentCR != "" {
+		newDate = m.CurrentCR
+	}
+	// Keep every release the serving index holds.
+	prev, prevErr := kb.ReadMeta(*out)
+	if prevErr == nil {
+		if rel, err := kb.Releases(*out); err == nil {
+			for date, f := range rel {
+				if date == newDate {
+					continue
+				}
+				b, err := readFile(f)
+				if err != nil {
+					return e.inputError(p, err)
+				}
+				if err := c.AddCR(f, b); err != nil {
+					return e.inputError(p, err)
+				}
+			}
+		}
+	}
+	if err := c.Finish(); err != nil {
+		return e.inputError(p, err)
+	}
+	// A CR newer than the serving one waits for promotion, unless asked.
+	target := *out
+	pending := prevErr == nil && newDate > prev.CurrentCR && !*autoPromote
+	if pending {
+		target = kb.PendingDir(*out)
+	}
+	meta, err := kb.Build(e.ctx, target, c, start.UTC().Format(time.RFC3339))
+	if err != nil {
+		return e.inputError(p, err)
+	}
+	secs := time.Since(start).Seconds()
+	if cf.json {
+		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": round2(secs),
+			"cr_dates": meta.CRDates, "current_cr": meta.CurrentCR, "pending": pending, "dir": target, "cr_url": dl.CRURL})
+	}
+	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIBuilt, target, meta.Docs, fmt.Sprintf("%.1f", secs)))
+	if pending {
+		fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIPending, p.Date(newDate), p.Date(prev.CurrentCR), *out))
+		if d, ok := diffReleases(c, prev.CurrentCR, newDate); ok {
+			fmt.Fprint(e.stdout, renderDiffSummary(p, d))
+		}
+	}
+	return 0
+}
+
+// cmdKBPromote runs "bot kb promote --out DIR".
+func cmdKBPromote(e *env, args []string) int {
+	fs := e.newFlagSet("kb promote")
+	var cf commonFlags
+	cf.register(fs)
+	out := fs.String("out", "", "index directory whose pending build to promote (required)")
+	pos, err := parseInterspersed(fs, args)
+	p := e.printer(cf.lang, "")
+	if err != nil || len(pos) > 0 {
+		return e.usageError(p, i18n.KeyBadFlags, "kb promote", flagProblem(err, pos))
+	}
+	if *out == "" {
+		return e.usageError(p, i18n.KeyErrMissingArg, "kb promote", "--out DIR")
+	}
+	meta, err := kb.Promote(*out)
+	if err != nil {
+		fmt.Fprintln(e.stderr, p.T(i18n.KeyCLINothingPending, *out))
+		return 1
+	}
+	if cf.json {
+		return e.writeJSON(map[string]any{"dir": *out, "current_cr": meta.CurrentCR, "docs": meta.Docs})
+	}
+	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIPromoted, *out, p.Date(meta.CurrentCR)))
+	return 0
+}
+
+func diffReleases(c *kb.Collection, from, to string) (kb.CRDiff, bool) {
+	a, ok1 := c.Release(from)
+	b, ok2 := c.Release(to)
+	if !ok1 || !ok2 {
+		return kb.CRDiff{}, false
+	}
+	return kb.DiffCR(a, b), true
+}
+
+var isoDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+
+// cmdKBDiff runs "bot kb diff A B": the differences between two CR
+// releases, each a CR text file or an effective date held in --index.
+func cmdKBDiff(e *env, args []string) int {
+	fs := e.newFlagSet("kb diff")
+	var cf commonFlags
+	cf.register(fs)
+	full := fs.Bool("full", false, "print every changed rule with its word diff, not only the summary")
+	pos, err := parseInterspersed(fs, args)
+	p := e.printer(cf.lang, "")
+	if err != nil {
+		return e.usageError(p, i18n.KeyBadFlags, "kb diff", err.Error())
+	}
+	if len(pos) != 2 {
+		return e.usageError(p, i18n.KeyErrMissingArg, "kb diff", "FROM TO")
+	}
+	var releases map[string]string
+	load := func(arg string) (*kb.CR, error) {
+		file := arg
+		if isoDate.MatchString(arg) {
+			if releases == nil {
+				if cf.index == "" {
+					return nil, &fileError{arg, os.ErrNotExist}
+				}
+				r, err := kb.Releases(cf.index)
+				if err != nil {
+					return nil, err
+				}
+				releases = r
+			}
+			f, ok := releases[arg]
+			if !ok {
+				return nil, &unknownReleaseError{date: arg, have: sortedDates(releases)}
+			}
+			file = f
+		}
+		b, err := readFile(file)
+		if err != nil {
+			return nil, err
+		}
+		return kb.ParseCR(file, b)
+	}
+	a, err := load(pos[0])
+	if err != nil {
+		return e.diffError(p, err)
+	}
+	b, err := load(pos[1])
+	if err != nil {
+		return e.diffError(p, err)
+	}
+	d := kb.DiffCR(a, b)
+	if cf.json {
+		return e.writeJSON(d)
+	}
+	fmt.Fprint(e.stdout, renderDiffSummary(p, d))
+	if *full {
+		fmt.Fprint(e.stdout, renderDiffFull(p, d))
+	}
+	return 0
+}
+
+type unknownReleaseError struct {
+	date string
+	have []string
+}
+
+func (e *unknownReleaseError) Error() string {
+	return "no CR release " + e.date + " in the index (it has " + strings.Join(e.have, ", ") + ")"
+}
+
+func (e *env) diffError(p *i18n.Printer, err error) int {
+	if ur, ok := err.(*unknownReleaseError); ok {
+		fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIUnknownRelease, ur.date, strings.Join(ur.have, ", ")))
+		return 2
+	}
+	return e.inputError(p, err)
+}
+
+func sortedDates(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for d := range m {
+		out = append(out, d)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// renderDiffSummary is the localized summary of a release diff: counts,
+// then the numbers of what was added, removed, renumbered and changed.
+func renderDiffSummary(p *i18n.Printer, d kb.CRDiff) string {
+	var b strings.Builder
+	b.WriteString(p.T(i18n.KeyCLIDiffHeader, p.Date(d.From), p.Date(d.To)) + "\n")
+	line := func(key i18n.Key, nums []string) {
+		label := p.T(key, len(nums))
+		if len(nums) > 0 {
+			shown := nums
+			if len(shown) > 40 {
+				shown = append(append([]string(nil), shown[:40]...), "…")
+			}
+			label = p.T(i18n.KeyCLILabelled, label, strings.Join(shown, ", "))
+		}
+		b.WriteString("  " + label + "\n")
+	}
+	var added, removed, changed, moved []string
+	for _, r := range d.Added {
+		added = append(added, r.Number)
+	}
+	for _, r := range d.Removed {
+		removed = append(removed, r.Number)
+	}
+	for _, r := range d.Changed {
+		changed = append(changed, r.Number)
+	}
+	for _, r := range d.Renumbered {
+		moved = append(moved, r.Old+"→"+r.New)
+	}
+	line(i18n.KeyCLIDiffAdded, added)
+	line(i18n.KeyCLIDiffRemoved, removed)
+	line(i18n.KeyCLIDiffRenumbered, moved)
+	line(i18n.KeyCLIDiffChanged, changed)
+	line(i18n.KeyCLIDiffGlossary, append(append(append([]string(nil), d.Glossary.Added...), d.Glossary.Removed...), glossaryTerms(d.Glossary.Changed)...))
+	return b.String()
+}
+
+func glossaryTerms(edits []kb.GlossaryEdit) []string {
+	var out []string
+	for _, g := range edits {
+		out = append(out, g.Term)
+	}
+	return out
+}
+
+// renderDiffFull prints each changed rule as a word diff: [-removed-] {+added+}.
+func renderDiffFull(p *i18n.Printer, d kb.CRDiff) string {
+	var b strings.Builder
+	for _, c := range d.Changed {
+		b.WriteString("\n" + p.T(i18n.KeyCiteRule, c.Number) + "\n   " + wordDiff(c.Words) + "\n")
+	}
+	for _, m := range d.Renumbered {
+		b.WriteString("\n" + m.Old + " → " + m.New + "\n   " + wordDiff(m.Words) + "\n")
+	}
+	return b.String()
+}
+
+func wordDiff(ops []kb.WordOp) string {
+	var parts []string
+	for _, op := range ops {
+		switch op.Op {
+		case "+":
+			parts = append(parts, "{+"+op.Text+"+}")
+		case "-":
+			parts = append(parts, "[-"+op.Text+"-]")
+		default:
+			parts = append(parts, op.Text)
+		}
+	}
+	return strings.Join(parts, " ")
+}
