@@ -60,7 +60,7 @@ func (c *completions) get(ctx context.Context, ix *kb.Index) (*completionSet, er
 		if r.Text != "" && r.Text != r.Title {
 			label += ": " + r.Text
 		}
-		label = clipRunes(strings.Join(strings.Fields(label), " "), maxChoiceName)
+		label = clip(strings.Join(strings.Fields(label), " "), maxChoiceName)
 		set.rules = append(set.rules, ruleCompletion{number: r.Number, label: label, key: kb.NormalizeName(label)})
 	}
 	for _, cd := range cards {
@@ -157,7 +157,7 @@ func cardChoices(p *i18n.Printer, set *completionSet, typed string) []Choice {
 		if match == 0 || runes(c.english) > maxChoiceValue {
 			continue
 		}
-		ch := Choice{Name: clipRunes(i18n.CardName(p, c.english, c.names[p.Lang().String()]), maxChoiceName), Value: c.english}
+		ch := Choice{Name: clip(i18n.CardName(p, c.english, c.names[p.Lang().String()]), maxChoiceName), Value: c.english}
 		if match == 2 {
 			prefix = append(prefix, ch)
 		} else if len(inner) < maxChoices {
@@ -180,7 +180,7 @@ func presetChoices(l i18n.Lang, typed string) []Choice {
 		if key != "" && !strings.Contains(kb.NormalizeName(ps.Name+" "+title), key) {
 			continue
 		}
-		out = append(out, Choice{Name: clipRunes(title, maxChoiceName), Value: ps.Name})
+		out = append(out, Choice{Name: clip(title, maxChoiceName), Value: ps.Name})
 		if len(out) == maxChoices {
 			break
 		}
@@ -221,7 +221,7 @@ func glossaryChoices(ix *kb.Index, l i18n.Lang, typed string) []Choice {
 		} else if en := t.Terms["en"]; len(en) > 0 {
 			name = en[0]
 		}
-		ch := Choice{Name: clipRunes(name, maxChoiceName), Value: t.ID}
+		ch := Choice{Name: clip(name, maxChoiceName), Value: t.ID}
 		if runes(t.ID) > maxChoiceValue {
 			continue
 		}

@@ -287,7 +287,7 @@ func (rt *router) renderRule(ctx context.Context, st replyState) (Response, erro
 		}
 		for _, o := range res.Old {
 			c := toCitation(o, 0, "", rt.publicURL)
-			r.Embeds = append(r.Embeds, Embed{Title: escapeText(citationHeading(p, c)), Description: escapeText(clipRunes(o.Text, 1500)), Color: colorDoc})
+			r.Embeds = append(r.Embeds, Embed{Title: escapeText(citationHeading(p, c)), Description: escapeText(clip(o.Text, 1500)), Color: colorDoc})
 			if len(r.Embeds) == 2 {
 				break
 			}
@@ -391,7 +391,7 @@ func (rt *router) renderCard(ctx context.Context, st replyState) (Response, erro
 		if d.Date != "" {
 			head = p.Date(d.Date) + " · " + d.Source
 		}
-		v := escapeText(clipRunes(d.Text, 900))
+		v := escapeText(clip(d.Text, 900))
 		if d.MachineTranslated {
 			v += "\n*" + p.T(i18n.KeyMTLabel) + "*"
 		}

@@ -86,6 +86,14 @@ func (s *prefStore) replay() (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("state: %w", err)
 	}
+	if i := bytes.LastIndexByte(b, '\n'); i+1 < len(b) {
+		// A write cut short by a crash: drop its remains, so that the
+		// next line starts on a line of its own.
+		b = b[:i+1]
+		if err := os.Truncate(s.path, int64(len(b))); err != nil {
+			return 0, fmt.Errorf("state: %w", err)
+		}
+	}
 	n := 0
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {

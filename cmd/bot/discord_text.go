@@ -48,7 +48,7 @@ func escapeText(s string) string { return markdownEscaper.Replace(s) }
 // bold, after escaping the text; adjacent marked spans are merged.
 func discordSnippet(snippet, text string, n int) string {
 	if snippet == "" {
-		return escapeText(clipRunes(text, n))
+		return escapeText(clip(text, n))
 	}
 	snippet = strings.ReplaceAll(snippet, kb.MarkEnd+kb.MarkStart, "")
 	var b strings.Builder
@@ -69,17 +69,23 @@ func discordSnippet(snippet, text string, n int) string {
 		}
 		snippet = snippet[min(j+len(kb.MarkEnd), len(snippet)):]
 	}
-	return clipRunes(b.String(), n)
+	return clip(b.String(), n)
 }
 
 // clipEscaped clips an escaped string without leaving a dangling
 // backslash at the cut.
 func clipEscaped(s string, n int) string {
-	out := clipRunes(s, n)
-	if strings.HasSuffix(strings.TrimSuffix(out, "…"), `\`) {
-		out = strings.TrimSuffix(strings.TrimSuffix(out, "…"), `\`) + "…"
+	out := clip(s, n)
+	if out == s {
+		return s
 	}
-	return out
+	body := strings.TrimSuffix(out, "…")
+	// An odd run of backslashes at the cut would escape the ellipsis.
+	trail := len(body) - len(strings.TrimRight(body, `\`))
+	if trail%2 == 1 {
+		body = body[:len(body)-1]
+	}
+	return body + "…"
 }
 
 // fitLimits clips every part of r to Discord's limits: lengths, counts, and
@@ -94,7 +100,7 @@ func fitLimits(r Response) Response {
 	for _, e := range r.Embeds {
 		e.Title = clipEscaped(e.Title, maxEmbedTitle)
 		e.Description = clipEscaped(e.Description, maxEmbedDesc)
-		e.Footer = clipRunes(e.Footer, maxFooter)
+		e.Footer = clip(e.Footer, maxFooter)
 		if len(e.Fields) > maxFields {
 			e.Fields = e.Fields[:maxFields]
 		}
@@ -108,21 +114,14 @@ func fitLimits(r Response) Response {
 				e.Fields[i].Value = "\u200b"
 			}
 		}
-		size := embedSize(e)
-		if total+size > maxEmbedTotal {
-			room := maxEmbedTotal - total - (size - runes(e.Description))
-			if room < 200 || len(kept) > 0 && room < 400 {
+		room := maxEmbedTotal - total
+		if embedSize(e) > room {
+			if len(kept) > 0 && room < 400 {
 				break
 			}
-			e.Description = clipEscaped(e.Description, room)
-			if embedSize(e) > maxEmbedTotal-total {
-				e.Fields = nil
-			}
-			size = embedSize(e)
-			if total+size > maxEmbedTotal {
-				break
-			}
+			e = shrinkEmbed(e, room)
 		}
+		size := embedSize(e)
 		total += size
 		kept = append(kept, e)
 	}
@@ -139,7 +138,7 @@ func fitLimits(r Response) Response {
 			row = row[:maxButtonsRow]
 		}
 		for i := range row {
-			row[i].Label = clipRunes(row[i].Label, maxButtonLabel)
+			row[i].Label = clip(row[i].Label, maxButtonLabel)
 		}
 		rows = append(rows, row)
 	}
@@ -148,9 +147,27 @@ func fitLimits(r Response) Response {
 		r.Choices = r.Choices[:maxChoices]
 	}
 	for i := range r.Choices {
-		r.Choices[i].Name = clipRunes(r.Choices[i].Name, maxChoiceName)
+		r.Choices[i].Name = clip(r.Choices[i].Name, maxChoiceName)
 	}
 	return r
+}
+
+// shrinkEmbed makes e fit in room characters: fields go first (from the
+// last), then the description, the footer and the title are clipped.
+func shrinkEmbed(e Embed, room int) Embed {
+	for len(e.Fields) > 0 && embedSize(e) > room {
+		e.Fields = e.Fields[:len(e.Fields)-1]
+	}
+	if over := embedSize(e) - room; over > 0 {
+		e.Description = clipEscaped(e.Description, max(runes(e.Description)-over, 0))
+	}
+	if over := embedSize(e) - room; over > 0 {
+		e.Footer = clip(e.Footer, max(runes(e.Footer)-over, 0))
+	}
+	if over := embedSize(e) - room; over > 0 {
+		e.Title = clipEscaped(e.Title, max(runes(e.Title)-over, 0))
+	}
+	return e
 }
 
 func runes(s string) int { return utf8.RuneCountInString(s) }
@@ -242,3 +259,14 @@ func footerText(q string) string { return strings.ReplaceAll(q, "@", "@\u200b") 
 
 // footerArg reads back a question kept by footerText.
 func footerArg(f string) string { return strings.ReplaceAll(f, "@\u200b", "@") }
+
+// clip cuts s to at most n characters, the ellipsis included.
+func clip(s string, n int) string {
+	if runes(s) <= n {
+		return s
+	}
+	if n <= 1 {
+		return string([]rune(s)[:max(n, 0)])
+	}
+	return strings.TrimSpace(string([]rune(s)[:n-1])) + "…"
+}

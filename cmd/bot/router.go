@@ -247,7 +247,7 @@ func errorResponse(p *i18n.Printer, err error) Response {
 	} else {
 		msg = localizeError(p, err)
 	}
-	return Response{Content: clipRunes(msg, maxContent), Ephemeral: true}
+	return Response{Content: clip(msg, maxContent), Ephemeral: true}
 }
 
 // option returns a trimmed option value.
