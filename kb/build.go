@@ -133,7 +133,7 @@ func Build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta
 	if err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
-	if err := indexCollection(ctx, bl, c); err != nil {
+	if err := indexCollection(ctx, bl, c, JABoth); err != nil {
 		bl.Close()
 		return Meta{}, err
 	}

@@ -194,6 +194,7 @@ type Index struct {
 	cards    *cardTable
 	glossary *Glossary
 	renum    *Renumbering
+	jaMode   JapaneseMode
 	closeMu  sync.Mutex
 	closed   bool
 }
@@ -221,6 +222,11 @@ func (ix *Index) Close() error {
 // NewMem indexes a collection in memory (scorch, not the slower legacy
 // in-memory engine).
 func NewMem(ctx context.Context, c *Collection) (*Index, error) {
+	return NewMemMode(ctx, c, JABoth)
+}
+
+// NewMemMode is NewMem with a choice of Japanese analysis.
+func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, error) {
 	m, err := newMapping()
 	if err != nil {
 		return nil, err
@@ -229,16 +235,16 @@ func NewMem(ctx context.Context, c *Collection) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kb: new index: %w", err)
 	}
-	if err := indexCollection(ctx, bl, c); err != nil {
+	if err := indexCollection(ctx, bl, c, mode); err != nil {
 		bl.Close()
 		return nil, err
 	}
-	return &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering}, nil
+	return &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering, jaMode: mode}, nil
 }
 
 const batchSize = 1000
 
-func indexCollection(ctx context.Context, bl bleve.Index, c *Collection) error {
+func indexCollection(ctx context.Context, bl bleve.Index, c *Collection, mode JapaneseMode) error {
 	b := bl.NewBatch()
 	flush := func() error {
 		if b.Size() == 0 {
@@ -263,6 +269,12 @@ func indexCollection(ctx context.Context, bl bleve.Index, c *Collection) error {
 		x, err := toIndexDoc(d, c.cards.namesOf(d.Card))
 		if err != nil {
 			return err
+		}
+		switch mode {
+		case JABigramOnly:
+			x.TextJA, x.TitleJA = "", ""
+		case JAKagomeOnly:
+			x.TextJABi = ""
 		}
 		if err := add(d.ID, x); err != nil {
 			return err

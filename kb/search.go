@@ -415,19 +415,40 @@ func (c concept) matched(locs search.FieldTermLocationMap) bool {
 	return false
 }
 
-var langFields = map[string][]string{
-	"en": {fTextEN, fTitleEN},
-	"fr": {fTextFR, fTitleFR},
-	"ja": {fTextJA, fTitleJA},
+// JapaneseMode says how Japanese text is analyzed.
+type JapaneseMode int
+
+// The Japanese analyses. JABoth (the default) indexes kagome morphemes and
+// CJK bigrams; the others exist to measure each alone (BENCHMARKS.md).
+const (
+	JABoth JapaneseMode = iota
+	JABigramOnly
+	JAKagomeOnly
+)
+
+// fields returns the text and title fields of each language.
+func (m JapaneseMode) fields() map[string][]string {
+	ja := []string{fTextJA, fTitleJA}
+	if m == JABigramOnly {
+		ja = []string{fTextJABi, fTextJABi}
+	}
+	return map[string][]string{"en": {fTextEN, fTitleEN}, "fr": {fTextFR, fTitleFR}, "ja": ja}
 }
 
-var langAnalyzer = map[string]string{"en": "en", "fr": "fr", "ja": jaAnalyzerName}
+func (m JapaneseMode) analyzers() map[string]string {
+	ja := jaAnalyzerName
+	if m == JABigramOnly {
+		ja = jaBigramName
+	}
+	return map[string]string{"en": "en", "fr": "fr", "ja": ja}
+}
 
 // plan recognizes rule numbers, card names and glossary terms in the
 // question and builds the query: the question in its own language's fields,
 // the glossary terms in every language, exact rule and card hits.
 func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 	p := &queryPlan{}
+	langFields, langAnalyzer := ix.jaMode.fields(), ix.jaMode.analyzers()
 	m := ix.bl.Mapping()
 	analyze := func(analyzer, s string) []string {
 		a := m.AnalyzerNamed(analyzer)
@@ -551,7 +572,7 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 						p.add(tq, selective(f, []string{t}))
 					}
 				}
-				if l == "ja" {
+				if l == "ja" && ix.jaMode == JABoth {
 					if bi := analyze(jaBigramName, term); len(bi) > 0 {
 						c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
 					}
@@ -584,7 +605,7 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 			t = f
 		}
 		c := concept{weight: idf(field, t), lang: lang, alts: []alternative{{fields: langFields[lang], terms: []string{t}}}}
-		if lang == "ja" {
+		if lang == "ja" && ix.jaMode == JABoth {
 			if bi := analyze(jaBigramName, t); len(bi) > 0 {
 				c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
 			}
@@ -604,7 +625,7 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 	title.Analyzer = langAnalyzer[lang]
 	title.SetBoost(1.5)
 	p.should = append(p.should, title)
-	if lang == "ja" {
+	if lang == "ja" && ix.jaMode == JABoth {
 		mq := bleve.NewMatchQuery(text)
 		mq.SetField(fTextJABi)
 		mq.Analyzer = jaBigramName

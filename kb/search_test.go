@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/goccy/go-yaml"
 
@@ -226,4 +227,71 @@ func TestEvaluation(t *testing.T) {
 	if mrr < 0.60 {
 		t.Errorf("MRR %.2f is under the 0.60 floor", mrr)
 	}
+}
+
+// TestJapaneseAnalysis compares the Japanese analyses on the Japanese
+// questions of the evaluation set (recall@5, MRR, index time, query time);
+// BENCHMARKS.md records the figures. The default must not be the worst.
+func TestJapaneseAnalysis(t *testing.T) {
+	b, err := os.ReadFile("testdata/eval/questions.yaml")
+	if err != nil {
+		t.Skip("no evaluation set")
+	}
+	var qs []evalQuestion
+	if err := yaml.Unmarshal(b, &qs); err != nil {
+		t.Fatal(err)
+	}
+	recall := map[JapaneseMode]float64{}
+	for _, mode := range []JapaneseMode{JABoth, JABigramOnly, JAKagomeOnly} {
+		c := NewCollection()
+		if err := c.AddCorpus(data.FS()); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		t0 := time.Now()
+		ix, err := NewMemMode(context.Background(), c, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		build := time.Since(t0)
+		var n, hits int
+		var rr float64
+		var spent time.Duration
+		for _, q := range qs {
+			if q.Lang != "ja" || len(q.Expect) == 0 {
+				continue
+			}
+			n++
+			t1 := time.Now()
+			res, err := ix.Search(context.Background(), Query{Text: q.Q, Lang: "ja"})
+			spent += time.Since(t1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, h := range res.Hits {
+				if evalHit(h, q.Expect) {
+					hits++
+					rr += 1 / float64(i+1)
+					break
+				}
+			}
+		}
+		recall[mode] = float64(hits) / float64(n)
+		t.Logf("mode %d: %d ja questions, recall@5 %.2f, MRR %.2f, index %v, %.2f ms/question", mode, n, recall[mode], rr/float64(n), build.Round(time.Millisecond), float64(spent.Microseconds())/1000/float64(n))
+		ix.Close()
+	}
+	if recall[JABoth] < recall[JABigramOnly] || recall[JABoth] < recall[JAKagomeOnly] {
+		t.Errorf("the default Japanese analysis recalls less than one alone: %v", recall)
+	}
+}
+
+func evalHit(h Hit, expect []string) bool {
+	for _, want := range expect {
+		if h.Doc.ID == want || h.Doc.OriginalID == want || (h.Original != nil && h.Original.ID == want) {
+			return true
+		}
+	}
+	return false
 }
