@@ -42,6 +42,8 @@ func TestBadScenarios(t *testing.T) {
 		{"ygo-key-in-mtg", base + "flow: tcg\n", CodeUnknownKey, 5},
 		{"mtg-action-in-ygo", "game: ygo\nplayers: [Yugi, Kaiba]\nactions:\n  - tap: [x]\n", CodeUnknownKey, 4},
 		{"bad-decision-id", "game: ygo\nplayers: [Yugi, Kaiba]\ndecisions:\n  Yugi: [nothing]\n", CodeUndefinedID, 4},
+		{"nested-too-deep", "game: mtg\nplayers: " + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "\n", CodeSyntax, 2},
+		{"too-large", "game: mtg\nplayers: [Alice, Bob]\nname: x" + strings.Repeat("x", 1<<20) + "\n", CodeSyntax, 1},
 		{"alias", "game: mtg\nplayers: &p [Alice, Bob]\nname: *p\n", CodeBadValue, 3},
 	}
 	for _, tt := range tests {

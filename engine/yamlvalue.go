@@ -29,8 +29,36 @@ const (
 	mapValue
 )
 
-// maxNodes bounds the size of a scenario document.
-const maxNodes = 200000
+// Bounds on a scenario document, checked before the YAML parser runs: its
+// size, its node count, and how deeply flow collections nest.
+const (
+	maxNodes     = 200000
+	maxBytes     = 1 << 20
+	maxFlowDepth = 64
+)
+
+// tooDeep reports whether [ and { nest more than maxFlowDepth deep. Quotes
+// are not tracked, so brackets inside strings count too; scenarios never
+// come near the limit.
+func tooDeep(src []byte) (line int, deep bool) {
+	depth, line := 0, 1
+	for _, c := range src {
+		switch c {
+		case '\n':
+			line++
+		case '[', '{':
+			depth++
+			if depth > maxFlowDepth {
+				return line, true
+			}
+		case ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return 0, false
+}
 
 // parseYAML parses one YAML document into a value tree.
 func parseYAML(src []byte) (v *value, err error) {
@@ -41,6 +69,12 @@ func parseYAML(src []byte) (v *value, err error) {
 			v, err = nil, errorf(CodeSyntax, 1, 1, fmt.Sprint(r))
 		}
 	}()
+	if len(src) > maxBytes {
+		return nil, errorf(CodeSyntax, 1, 1, "document larger than 1 MiB")
+	}
+	if line, deep := tooDeep(src); deep {
+		return nil, errorf(CodeSyntax, line, 1, "collections nested too deeply")
+	}
 	f, err := parser.ParseBytes(src, 0)
 	if err != nil {
 		line, col := 0, 0
