@@ -51,6 +51,11 @@ func registerAnalysis() {
 	})
 }
 
+// WarmJapanese starts loading the Japanese dictionary (about a second) in
+// the background, so that it overlaps with other start-up work; the first
+// Japanese analysis waits for it.
+func WarmJapanese() { go ipa.Dict() }
+
 // jaTokenizer splits Japanese text into morphemes with kagome and the IPA
 // dictionary. Particles, auxiliary verbs and symbols are dropped; verbs and
 // adjectives are indexed by their base form (したトークン → する is dropped,

@@ -18,8 +18,10 @@ import (
 // memory when dir is empty.
 func (e *env) openIndex(dir string) (*kb.Index, error) {
 	if dir != "" {
+		kb.WarmJapanese()
 		return kb.Open(e.ctx, dir)
 	}
+	kb.WarmJapanese()
 	c := kb.NewCollection()
 	if err := c.AddCorpus(data.FS()); err != nil {
 		return nil, err
