@@ -1,0 +1,647 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"flag"
+	"image"
+	"image/png"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"arbiter/data"
+	"arbiter/engine"
+	"arbiter/i18n"
+	"arbiter/kb"
+)
+
+// webUpdate reports whether -update was given (the flag is shared with the
+// other golden tests of the package).
+func webUpdate() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// webRepoRoot is the directory holding go.mod.
+func webRepoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+}
+
+// webSharedFile is a file of the shared official data, or skips the test.
+func webSharedFile(t testing.TB, rel string) string {
+	t.Helper()
+	p := filepath.Join(webRepoRoot(t), "..", "shared", "data", rel)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("shared data %s absent: %v", rel, err)
+	}
+	return p
+}
+
+// webCRIndex indexes the embedded corpus and the real Comprehensive Rules
+// of 2026-04-17 in memory.
+func webCRIndex(t testing.TB) *kb.Index {
+	t.Helper()
+	cr, err := os.ReadFile(webSharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := kb.NewCollection()
+	if err := c.AddCorpus(data.FS()); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := kb.NewMem(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	return ix
+}
+
+// webTestServer serves the web pages of ix.
+func webTestServer(t testing.TB, ix *kb.Index) *httptest.Server {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{cat: cat, index: newIndexHolder(ix), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	s.cfg.web.cacheSeconds = 60
+	mux := http.NewServeMux()
+	s.routesWeb(mux)
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// webGet fetches a path and returns the response and its body.
+func webGet(t testing.TB, ts *httptest.Server, path string, header ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest("GET", ts.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, b
+}
+
+// webGolden compares got with testdata/web/name, or rewrites it with -update.
+func webGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "web", name)
+	if webUpdate() {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/bot -run TestWebPages -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := 0; i < len(gl) || i < len(wl); i++ {
+			var g, w string
+			if i < len(gl) {
+				g = gl[i]
+			}
+			if i < len(wl) {
+				w = wl[i]
+			}
+			if g != w {
+				t.Fatalf("%s differs at line %d (run with -update and review the diff)\nwant: %.300s\ngot:  %.300s", path, i+1, w, g)
+			}
+		}
+	}
+}
+
+var hrefRe = regexp.MustCompile(`href="([^"]*)"`)
+
+// internalLinks returns the site-relative links of a page, unescaped.
+func internalLinks(page []byte) []string {
+	var out []string
+	for _, m := range hrefRe.FindAllSubmatch(page, -1) {
+		h := strings.ReplaceAll(string(m[1]), "&amp;", "&")
+		if strings.HasPrefix(h, "/") && !strings.HasPrefix(h, "//") {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func TestWebPages(t *testing.T) {
+	ix := webCRIndex(t)
+	ts := webTestServer(t, ix)
+
+	t.Run("golden", func(t *testing.T) {
+		for _, row := range []struct{ name, path string }{
+			{"rule-702.26.en.html", "/rules/702.26?lang=en"},
+			{"rule-702.26.fr.html", "/rules/702.26?lang=fr"},
+			{"rule-702.26.ja.html", "/rules/702.26?lang=ja"},
+			{"rule-702.26b.fr.html", "/rules/702.26b?lang=fr"},
+			{"rule-old-502.15h.fr.html", "/rules/502.15h?lang=fr"},
+			{"rules-index.en.html", "/rules/?lang=en"},
+			{"glossary-phasing.ja.html", "/glossary/phasing?lang=ja"},
+			{"card-march-of-swirling-mist.fr.html", "/cards/March%20of%20Swirling%20Mist?lang=fr"},
+			{"sims.fr.html", "/sim/?lang=fr"},
+			{"sim-aura-phases-with-host.en.html", "/sim/aura-phases-with-host?lang=en"},
+			{"sim-blocker-phases-out.ja.html", "/sim/blocker-phases-out?lang=ja"},
+			{"sim-ygo-end-phase.fr.html", "/sim/ygo-end-phase?lang=fr"},
+		} {
+			t.Run(row.name, func(t *testing.T) {
+				res, body := webGet(t, ts, row.path)
+				if res.StatusCode != 200 {
+					t.Fatalf("GET %s: %d", row.path, res.StatusCode)
+				}
+				if bytes.Contains(body, []byte(`>!web.`)) || bytes.Contains(body, []byte(`"!web.`)) || bytes.Contains(body, []byte("%!")) {
+					t.Errorf("GET %s renders a missing message or a bad format", row.path)
+				}
+				webGolden(t, row.name, body)
+			})
+		}
+	})
+
+	t.Run("status", func(t *testing.T) {
+		for _, row := range []struct {
+			name, path string
+			status     int
+			ctype      string
+			contains   string
+		}{
+			{"rule", "/rules/702.26a", 200, "text/html", "Rule 702.26a"},
+			{"rule typed loosely", "/rules/CR%20702.26A.", 200, "text/html", "Rule 702.26a"},
+			{"part", "/rules/7", 200, "text/html", "Part 7 — Additional Rules"},
+			{"section", "/rules/702?lang=fr", 200, "text/html", "Section 702 — Keyword Abilities"},
+			{"unknown rule", "/rules/999.99", 404, "text/html", "There is no rule 999.99"},
+			{"not a number", "/rules/phasing", 400, "text/html", "is not a rule number"},
+			{"unknown card", "/cards/Nothing%20Like%20This%20Card%20Zzqx", 404, "text/html", "No card found"},
+			{"unknown term", "/glossary/no-such-term", 404, "text/html", "The glossary has no term"},
+			{"unknown preset", "/sim/no-such-preset", 404, "text/html", "There is no simulation named"},
+			{"preset with a path trick", "/sim/..%2Fetc", 404, "text/html", ""},
+			{"png", "/sim/oubliette/1.png", 200, "image/png", "\x89PNG"},
+			{"initial png", "/sim/oubliette/0.png", 200, "image/png", "\x89PNG"},
+			{"svg", "/sim/oubliette/1.svg?lang=ja", 200, "image/svg+xml", "<title id=\"b-t\">ステップ1後の盤面</title>"},
+			{"step past the end", "/sim/oubliette/99.png", 404, "text/plain", "no picture"},
+			{"step not a number", "/sim/oubliette/x.png", 404, "text/plain", "no picture"},
+			{"step with leading zero", "/sim/oubliette/01.png", 404, "text/plain", "no picture"},
+			{"negative step", "/sim/oubliette/-1.png", 404, "text/plain", "no picture"},
+			{"other extension", "/sim/oubliette/1.gif", 404, "text/plain", "no picture"},
+			{"png of unknown preset", "/sim/nope/1.png", 404, "text/plain", "There is no simulation"},
+			{"accept-language", "/rules/702.26", 200, "text/html", "Règle 702.26"},
+		} {
+			t.Run(row.name, func(t *testing.T) {
+				var hdr []string
+				if row.name == "accept-language" {
+					hdr = []string{"Accept-Language", "fr-CA,fr;q=0.9,en;q=0.5"}
+				}
+				res, body := webGet(t, ts, row.path, hdr...)
+				if res.StatusCode != row.status {
+					t.Errorf("status %d, want %d", res.StatusCode, row.status)
+				}
+				if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, row.ctype) {
+					t.Errorf("Content-Type %q, want %s", ct, row.ctype)
+				}
+				if !bytes.Contains(body, []byte(row.contains)) {
+					t.Errorf("body lacks %q:\n%.400s", row.contains, body)
+				}
+				csp := res.Header.Get("Content-Security-Policy")
+				for _, want := range []string{"default-src 'self'", "img-src 'self' data:", "style-src 'self' 'unsafe-inline'"} {
+					if !strings.Contains(csp, want) {
+						t.Errorf("CSP %q lacks %q", csp, want)
+					}
+				}
+				if res.Header.Get("X-Content-Type-Options") != "nosniff" {
+					t.Error("no X-Content-Type-Options: nosniff")
+				}
+			})
+		}
+	})
+
+	t.Run("page structure", func(t *testing.T) {
+		for _, lang := range []string{"en", "fr", "ja"} {
+			for _, path := range []string{"/rules/702.26", "/sim/aura-phases-with-host", "/cards/March%20of%20Swirling%20Mist", "/glossary/phasing", "/rules/"} {
+				t.Run(lang+path, func(t *testing.T) {
+					res, body := webGet(t, ts, path+"?lang="+lang)
+					if res.StatusCode != 200 {
+						t.Fatalf("status %d", res.StatusCode)
+					}
+					page := string(body)
+					for _, want := range []string{`<html lang="` + lang + `">`, `<main id="main">`, "<h1>", `<nav aria-label=`, `name="viewport"`} {
+						if !strings.Contains(page, want) {
+							t.Errorf("page lacks %s", want)
+						}
+					}
+					if res.Header.Get("Content-Language") != lang {
+						t.Errorf("Content-Language %q", res.Header.Get("Content-Language"))
+					}
+					// No external request: no script, no remote stylesheet, font or image.
+					for _, bad := range []string{"<script", "<link rel=\"stylesheet\"", "@import", "@font-face", `src="http`} {
+						if strings.Contains(page, bad) {
+							t.Errorf("page holds %s", bad)
+						}
+					}
+					if strings.Contains(path, "/sim/") {
+						if n := strings.Count(page, "<svg "); n != strings.Count(page, "<title id=") || n < 2 {
+							t.Errorf("%d boards, %d titled", n, strings.Count(page, "<title id="))
+						}
+					}
+				})
+			}
+		}
+	})
+
+	t.Run("cross references", func(t *testing.T) {
+		cat, _ := i18n.Load()
+		pg := &page{p: cat.Printer(i18n.EN), Lang: "en"}
+		_ = pg
+		for _, row := range []struct {
+			name, text string
+			want       []string
+		}{
+			{"see rule", "A permanent that phases out is removed from combat. (See rule 506.4.)", []string{"/rules/506.4?lang=fr"}},
+			{"two rules", "(See rules 704.5m and 704.5n.)", []string{"/rules/704.5m?lang=fr", "/rules/704.5n?lang=fr"}},
+			{"bare section after rule", "as described in rule 613", []string{"/rules/613?lang=fr"}},
+			{"part", "The rules in section 8 apply.", []string{"/rules/8?lang=fr"}},
+			{"number that is no rule", "rule 999.9 does not exist", nil},
+			{"list of sections", "rules 601 and 602 apply", []string{"/rules/601?lang=fr", "/rules/602?lang=fr"}},
+			{"bare number after a rule", "rule 702.26b and 100 cards", []string{"/rules/702.26b?lang=fr"}},
+			{"three digits without rule", "a deck of 100 cards", nil},
+			{"the page itself", "See rule 702.26.", nil},
+			{"french", "La règle 702.26b dit tout.", []string{"/rules/702.26b?lang=fr"}},
+		} {
+			t.Run(row.name, func(t *testing.T) {
+				lk := newTextLinker(context.Background(), ix, nil, "fr", "702.26")
+				got := internalLinks([]byte(lk.HTML(row.text)))
+				if strings.Join(got, " ") != strings.Join(row.want, " ") {
+					t.Errorf("links %q, want %q", got, row.want)
+				}
+			})
+		}
+		lk := newTextLinker(context.Background(), ix, nil, "en", "")
+		if got := string(lk.HTML(`<b>"rule 506.4"</b>` + "\nnext")); got != `&lt;b&gt;&#34;rule <a href="/rules/506.4?lang=en" class="xref">506.4</a>&#34;&lt;/b&gt;<br>next` {
+			t.Errorf("escaping: %s", got)
+		}
+	})
+
+	t.Run("obsolete rule", func(t *testing.T) {
+		_, body := webGet(t, ts, "/rules/502.15h?lang=en")
+		page := string(body)
+		for _, want := range []string{"502.15h is a number from an older edition", `href="/rules/702.26d?lang=en"`, "Current rule 702.26d"} {
+			if !strings.Contains(page, want) {
+				t.Errorf("old rule page lacks %q", want)
+			}
+		}
+	})
+
+	t.Run("cited by", func(t *testing.T) {
+		_, body := webGet(t, ts, "/rules/702.26?lang=ja")
+		page := string(body)
+		fr := strings.Index(page, `<p lang="fr">`)
+		ja := strings.Index(page, `<p lang="ja">`)
+		if fr < 0 || ja < 0 || ja > fr {
+			t.Errorf("the Japanese clarifications (at %d) should come before the French ones (at %d)", ja, fr)
+		}
+		if !strings.Contains(page, `href="/sim/`) {
+			t.Error("no clarification links its simulation")
+		}
+	})
+
+	t.Run("link checker", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("every rule page: skipped in -short mode")
+		}
+		rules, err := ix.CurrentRules(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := map[string]bool{}
+		from := map[string]string{} // target -> a page linking to it
+		pages := 0
+		for _, r := range rules {
+			path := "/rules/" + r.Ref + "?lang=en"
+			res, body := webGet(t, ts, path)
+			pages++
+			if res.StatusCode != 200 {
+				t.Errorf("GET %s: %d", path, res.StatusCode)
+				continue
+			}
+			ok[path] = true
+			for _, h := range internalLinks(body) {
+				if _, seen := from[h]; !seen {
+					from[h] = path
+				}
+			}
+		}
+		targets := make([]string, 0, len(from))
+		for h := range from {
+			targets = append(targets, h)
+		}
+		sort.Strings(targets)
+		rulesLinked := 0
+		for _, h := range targets {
+			if strings.HasPrefix(h, "/rules/") {
+				rulesLinked++
+			}
+			if ok[h] {
+				continue
+			}
+			res, _ := webGet(t, ts, h)
+			if res.StatusCode != 200 {
+				t.Errorf("dead link %s (on %s): %d", h, from[h], res.StatusCode)
+			}
+		}
+		if pages < 3000 || rulesLinked < 3000 {
+			t.Errorf("checked %d pages and %d rule links; the CR has more", pages, rulesLinked)
+		}
+		t.Logf("%d rule pages, %d distinct internal links, all resolve", pages, len(targets))
+	})
+}
+
+// TestWebMessages checks that every message the templates and the board
+// name exists in the three languages.
+func TestWebMessages(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyRe := regexp.MustCompile(`\.T "([a-z0-9_.]+)"`)
+	var keys []string
+	err = fs.WalkDir(templateFS, "templates", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(templateFS, p)
+		for _, m := range keyRe.FindAllSubmatch(b, -1) {
+			keys = append(keys, string(m[1]))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) < 20 {
+		t.Fatalf("found %d keys in the templates", len(keys))
+	}
+	for _, z := range []string{engine.ZoneBattlefield, engine.ZoneGraveyard, engine.ZoneExile, engine.ZoneHand, engine.ZoneLibrary, engine.ZoneGone} {
+		keys = append(keys, "web.zone."+z)
+	}
+	games := map[string]bool{}
+	for _, p := range engine.Presets() {
+		games[p.Game] = true
+	}
+	for g := range games {
+		keys = append(keys, "web.game."+g)
+	}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
+		p := cat.Printer(l)
+		for _, k := range keys {
+			if !p.Has(i18n.Key(k)) {
+				t.Errorf("%s has no message %s", l, k)
+			}
+		}
+	}
+}
+
+func TestParseTemplates(t *testing.T) {
+	pages, err := parseTemplates(templateFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"home", "error", "rule", "rules", "glossary", "glossaryindex", "card", "sims", "sim"} {
+		if pages[name] == nil {
+			t.Errorf("no template %s", name)
+		}
+	}
+}
+
+// TestBoards lays out and draws the board of every step of every preset:
+// the SVG is well-formed XML with a title, the PNG decodes at twice the
+// layout's size and is not blank.
+func TestBoards(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pi := range engine.Presets() {
+		t.Run(pi.Name, func(t *testing.T) {
+			sc, err := engine.LoadPreset(pi.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := engine.Run(sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range res.Frames {
+				for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
+					b := layoutBoard(f.State, f.Index+1, localWords(cat.Printer(l)))
+					svg := string(boardSVG(b, "x"))
+					if err := wellFormed(svg); err != nil {
+						t.Fatalf("step %d %s: SVG: %v", f.Index+1, l, err)
+					}
+					if strings.Contains(svg, "!web.") || strings.Contains(svg, "!engine.") {
+						t.Errorf("step %d %s: missing message in %s", f.Index+1, l, b.Desc)
+					}
+				}
+				img, err := renderBoardPNG(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := png.Decode(bytes.NewReader(img))
+				if err != nil {
+					t.Fatal(err)
+				}
+				b := layoutBoard(f.State, f.Index+1, neutralWords())
+				if got := m.Bounds().Size(); got.X != int(b.W*pngScale) || got.Y < int(b.H*pngScale) {
+					t.Errorf("PNG %v for a %vx%v board", got, b.W, b.H)
+				}
+				if n := distinctColors(m); n < 8 {
+					t.Errorf("step %d: PNG has %d colours: blank?", f.Index+1, n)
+				}
+			}
+		})
+	}
+}
+
+func wellFormed(s string) error {
+	d := xml.NewDecoder(strings.NewReader(s))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func distinctColors(m image.Image) int {
+	seen := map[[4]uint32]bool{}
+	b := m.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			r, g, bl, a := m.At(x, y).RGBA()
+			seen[[4]uint32{r, g, bl, a}] = true
+		}
+	}
+	return len(seen)
+}
+
+// TestBoardLayout checks what the drawing shows of the engine's state.
+func TestBoardLayout(t *testing.T) {
+	frame := func(t *testing.T, preset string, step int) engine.Frame {
+		t.Helper()
+		sc, err := engine.LoadPreset(preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.Run(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if step < 1 || step > len(res.Frames) {
+			t.Fatalf("%s has %d steps", preset, len(res.Frames))
+		}
+		return res.Frames[step-1]
+	}
+	card := func(t *testing.T, b board, id string) boardCard {
+		t.Helper()
+		for _, c := range b.Cards {
+			if c.ID == id {
+				return c
+			}
+		}
+		t.Fatalf("no card %s on the board", id)
+		return boardCard{}
+	}
+	t.Run("attachments phase out indirectly next to their host", func(t *testing.T) {
+		b := layoutBoard(frame(t, "aura-phases-with-host", 1).State, 1, neutralWords())
+		host, aura, sword := card(t, b, "efreet"), card(t, b, "rancor"), card(t, b, "sword")
+		if !host.PhasedOut || host.Indirect || !aura.PhasedOut || !aura.Indirect || !sword.Indirect {
+			t.Errorf("phasing: host %+v, aura %+v", host, aura)
+		}
+		if !(aura.Attachment && aura.Y == host.Y && aura.X > host.X && sword.X > aura.X) {
+			t.Errorf("attachments not beside their host: host %v,%v aura %v,%v sword %v,%v", host.X, host.Y, aura.X, aura.Y, sword.X, sword.Y)
+		}
+		if len(b.Links) != 2 {
+			t.Errorf("%d attachment links, want 2", len(b.Links))
+		}
+		svg := string(boardSVG(b, "t"))
+		if strings.Count(svg, `class="card out ind"`) != 2 || strings.Count(svg, `class="card out"`) != 1 {
+			t.Error("the SVG does not draw direct and indirect phasing apart")
+		}
+	})
+	t.Run("combat arrows", func(t *testing.T) {
+		b := layoutBoard(frame(t, "blocker-phases-out", 3).State, 3, neutralWords())
+		classes := map[string]int{}
+		for _, a := range b.Arrows {
+			classes[a.Class]++
+		}
+		if classes["attack"] != 2 || classes["block"] != 2 {
+			t.Errorf("arrows %v, want 2 attacks and 2 blocks", classes)
+		}
+		if !card(t, b, "rhino").Attacking || !card(t, b, "wall").Blocking {
+			t.Error("attacker or blocker not marked")
+		}
+		// The defending player's band is drawn above the attacker's.
+		if b.Bands[0].Name != "Bob" || b.Bands[1].Name != "Alice" || !b.Bands[1].Active {
+			t.Errorf("bands %q, %q", b.Bands[0].Name, b.Bands[1].Name)
+		}
+	})
+	t.Run("tapped cards turn", func(t *testing.T) {
+		st := engine.State{Game: "mtg", Turn: 1, Active: "Alice", Step: engine.StepMain1,
+			Players: []engine.Player{{Name: "Alice", Life: 20}, {Name: "Bob", Life: 7}},
+			Permanents: []engine.Permanent{
+				{ID: "bears", Name: "Grizzly Bears", Types: []string{"creature"}, Controller: "Alice", Zone: engine.ZoneBattlefield, Tapped: true, Power: 2, Toughness: 2, Damage: 1, Counters: map[string]int{"+1/+1": 2}},
+				{ID: "bolt", Name: "Lightning Bolt", Owner: "Bob", Zone: engine.ZoneGraveyard},
+				{ID: "t", Name: "稲妻の精霊", Types: []string{"creature"}, Controller: "Bob", Zone: engine.ZoneBattlefield, Token: true},
+			}}
+		cat, _ := i18n.Load()
+		b := layoutBoard(st, 2, localWords(cat.Printer(i18n.FR)))
+		bears := card(t, b, "bears")
+		if !bears.Tapped || bears.PT != "2/2" || bears.Damage != 1 || len(bears.Counters) != 1 {
+			t.Errorf("bears %+v", bears)
+		}
+		svg := string(boardSVG(b, "t"))
+		if !strings.Contains(svg, `transform="rotate(90`) {
+			t.Error("tapped card not rotated in the SVG")
+		}
+		for _, want := range []string{"Cimetière\u00a0: Lightning Bolt", "engagé", "20 points de vie", "7 points de vie", "jeton", "1 blessure"} {
+			if !strings.Contains(b.Desc, want) {
+				t.Errorf("description lacks %q: %s", want, b.Desc)
+			}
+		}
+		if _, err := boardPNG(b); err != nil {
+			t.Fatal(err)
+		}
+		faces, err := newPNGFaces()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &pngCanvas{faces: faces}
+		if c.drawable([]string{"稲妻の精霊"}) || !c.drawable([]string{"Éclair", "+1/+1 ×2"}) {
+			t.Error("the PNG font coverage check is wrong")
+		}
+	})
+	t.Run("wrap names", func(t *testing.T) {
+		for _, row := range []struct {
+			name string
+			want []string
+		}{
+			{"Rancor", []string{"Rancor"}},
+			{"Rainbow Efreet", []string{"Rainbow", "Efreet"}},
+			{"Oubliette", []string{"Oubliette"}},
+			{"Teferi's Protection of the Mighty Realm", []string{"Teferi's", "Protection", "of the Mig…"}},
+			{"Supercalifragilistic", []string{"Supercalifr…"}},
+		} {
+			if got := wrapName(row.name); strings.Join(got, "|") != strings.Join(row.want, "|") {
+				t.Errorf("wrapName(%q) = %q, want %q", row.name, got, row.want)
+			}
+		}
+	})
+}
