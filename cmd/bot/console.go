@@ -192,7 +192,7 @@ func (c *console) parse(line string) (Request, bool) {
 }
 
 // consoleUnescape undoes the Discord escaping for a terminal.
-var consoleUnescape = regexp.MustCompile(`\\([\\*_~` + "`" + `|>#\[\]()\-<])`)
+var consoleUnescape = regexp.MustCompile(`\\([\\*_~` + "`" + `|>#\[\]\-<])`)
 
 func plainDiscord(s string) string {
 	return strings.ReplaceAll(consoleUnescape.ReplaceAllString(s, "$1"), "\u200b", "")

@@ -30,19 +30,33 @@ const (
 	maxRows        = 5
 )
 
-// markdownEscaper escapes Discord markdown so that text shows as typed.
+// markdownEscaper escapes Discord markdown that works anywhere in a line.
 var markdownEscaper = strings.NewReplacer(
 	`\`, `\\`, `*`, `\*`, `_`, `\_`, `~`, `\~`, "`", "\\`", `|`, `\|`,
-	`>`, `\>`, `#`, `\#`, `[`, `\[`, `]`, `\]`, `(`, `\(`, `)`, `\)`, `-`, `\-`,
-	`<`, `\<`,
+	`[`, `\[`, `]`, `\]`, `<`, `\<`, `>`, `\>`,
 	// A zero-width space after @ keeps @everyone, @here and <@id> from
 	// reading as mentions even where allowed_mentions would not apply.
 	"@", "@\u200b",
 )
 
 // escapeText escapes user or source text for a Discord message: markdown
-// and mentions.
-func escapeText(s string) string { return markdownEscaper.Replace(s) }
+// and mentions. Markers that only work at the start of a line (headings,
+// lists) are escaped there only, so hyphens and parentheses inside the
+// official texts stay as written.
+func escapeText(s string) string {
+	s = markdownEscaper.Replace(s)
+	if !strings.ContainsAny(s, "-#") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if strings.HasPrefix(t, "-") || strings.HasPrefix(t, "#") {
+			lines[i] = l[:len(l)-len(t)] + `\` + t
+		}
+	}
+	return strings.Join(lines, "\n")
+}
 
 // discordSnippet renders a snippet with the index's highlight marks as
 // bold, after escaping the text; adjacent marked spans are merged.

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// runConsole drives "bot console" with stdin lines and returns its exit
+// code and output.
+func runConsole(t *testing.T, env map[string]string, args []string, lines ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	getenv := func(k string) string { return env[k] }
+	code := run(context.Background(), append([]string{"console"}, args...), getenv, strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestConsole(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		lines []string
+		want  []string
+		code  int
+	}{
+		{"ruling in English", nil, []string{"/ruling question: can an aura phase out?"},
+			[]string{"Results 1–3", "March of Swirling Mist", "[1] More results"}, 0},
+		{"question without the option name", nil, []string{"/ruling can an aura phase out?"},
+			[]string{"Results 1–3"}, 0},
+		{"question holding a colon", nil, []string{"/ruling question: phasing: does an aura phase out?"},
+			[]string{"(phasing: does an aura phase out?)"}, 0},
+		{"click More results", nil, []string{"/ruling question: can an aura phase out?", "!1"},
+			[]string{"Results 4–6", "[1] Previous"}, 0},
+		{"French from --lang", []string{"--lang", "fr"}, []string{"/ruling question: une aura peut-elle passer hors phase ?"},
+			[]string{"Voici ce que disent les règles", "Plus de résultats"}, 0},
+		{"language setting applies to the next command", nil, []string{"/language language: ja", "/help"},
+			[]string{"日本語になりました", "Arbiter：カードゲームの裁定"}, 0},
+		{"autocomplete", nil, []string{"?simulate scenario: aura"},
+			[]string{"aura-phases-with-host"}, 0},
+		{"simulation", nil, []string{"/simulate scenario: aura-phases-with-host"},
+			[]string{"Simulation: An Aura", "702.26g"}, 0},
+		{"message command", nil, []string{">find rulings Si ma créature passe hors phase, l'aura reste-t-elle attachée ?"},
+			[]string{"] Share", "(Si ma créature passe hors phase"}, 0},
+		{"old rule number", []string{"--lang", "fr"}, []string{"/rule number: 502.15h"},
+			[]string{"502.15h", "702.26"}, 0},
+		{"line not understood", nil, []string{"hello there"},
+			[]string{"Not understood: hello there"}, 1},
+		{"unknown command", nil, []string{"/nope x"},
+			[]string{"Not understood: /nope x"}, 1},
+		{"button out of range", nil, []string{"!7"},
+			[]string{"Not understood: !7"}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runConsole(t, nil, tt.args, tt.lines...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d (stderr %s)", code, tt.code, errOut)
+			}
+			if sub, ok := hasAll(out, tt.want...); !ok {
+				t.Errorf("output lacks %q:\n%s", sub, out)
+			}
+			if strings.Contains(out, "!discord.") || strings.Contains(out, "!common.") {
+				t.Errorf("missing message:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestConsoleStateSurvives(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, _ := runConsole(t, nil, []string{"--state", dir}, "/language language: fr"); code != 0 || !strings.Contains(out, "français") {
+		t.Fatalf("set: %d %s", code, out)
+	}
+	_, out, _ := runConsole(t, nil, []string{"--state", dir}, "/help")
+	if !strings.Contains(out, "décisions pour les jeux de cartes") {
+		t.Errorf("setting lost across runs:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, prefFile)); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestConsoleJSON(t *testing.T) {
+	code, out, _ := runConsole(t, nil, []string{"--json"}, "/glossary term: phasing")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var r Response
+	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &r); err != nil {
+		t.Fatalf("not one JSON reply: %v\n%s", err, out)
+	}
+	if len(r.Embeds) != 1 || !strings.Contains(r.Embeds[0].Title, "phasing") {
+		t.Errorf("reply %+v", r)
+	}
+}
+
+// TestCommandsRegister runs "bot commands register" against a local fake
+// of Discord's REST API.
+func TestCommandsRegister(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		env      map[string]string
+		status   int
+		wantPath string
+		code     int
+		out      string
+	}{
+		{"guild", []string{"register", "--guild", "42"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusOK,
+			"/applications/77/guilds/42/commands", 0, "8 commands registered (42)"},
+		{"global", []string{"register"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusOK,
+			"/applications/77/commands", 0, "8 commands registered (every server)"},
+		{"Discord refuses", []string{"register"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusBadRequest,
+			"/applications/77/commands", 1, "Discord refused"},
+		{"no token", []string{"register"}, map[string]string{"DISCORD_APP_ID": "77"}, 0, "", 2, "DISCORD_TOKEN"},
+		{"no subcommand", nil, map[string]string{}, 0, "", 2, "commands register"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := newFakeDiscord(t, func(method, path string, body []byte) (int, string) {
+				if tt.status != http.StatusOK {
+					return tt.status, `{"message": "Invalid Form Body", "code": 50035}`
+				}
+				return http.StatusOK, string(body)
+			})
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), append([]string{"commands"}, tt.args...), func(k string) string { return tt.env[k] }, strings.NewReader(""), &out, &errOut)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d (stdout %s, stderr %s)", code, tt.code, out.String(), errOut.String())
+			}
+			if !strings.Contains(out.String()+errOut.String(), tt.out) {
+				t.Errorf("output %q %q lacks %q", out.String(), errOut.String(), tt.out)
+			}
+			if strings.Contains(out.String()+errOut.String(), "tok-secret") {
+				t.Error("the token was printed")
+			}
+			if tt.wantPath == "" {
+				if n := len(fake.recorded()); n != 0 {
+					t.Errorf("%d calls to Discord", n)
+				}
+				return
+			}
+			calls := fake.recorded()
+			if len(calls) == 0 {
+				t.Fatal("Discord was not called")
+			}
+			c := calls[0]
+			if c.Method != http.MethodPut || !strings.HasSuffix(c.Path, tt.wantPath) {
+				t.Errorf("%s %s, want PUT …%s", c.Method, c.Path, tt.wantPath)
+			}
+			if c.Auth != "Bot tok-secret" {
+				t.Errorf("Authorization %q", c.Auth)
+			}
+			var cmds []discordgo.ApplicationCommand
+			if err := json.Unmarshal(c.Body, &cmds); err != nil {
+				t.Fatal(err)
+			}
+			names := map[string]string{}
+			for _, cmd := range cmds {
+				if cmd.NameLocalizations != nil {
+					names[cmd.Name] = (*cmd.NameLocalizations)[discordgo.French] + "/" + (*cmd.NameLocalizations)[discordgo.Japanese]
+				}
+			}
+			for cmd, want := range map[string]string{"ruling": "décision/裁定", "rule": "règle/ルール", "Find rulings": "Trouver des décisions/裁定を探す"} {
+				if names[cmd] != want {
+					t.Errorf("%s localized as %q, want %q", cmd, names[cmd], want)
+				}
+			}
+		})
+	}
+}

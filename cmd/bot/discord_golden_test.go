@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestDiscordGolden renders the replies Discord gets, in English, French
+// and Japanese, and compares them with testdata/discord/<lang>/<case>.json.
+// Run with -update to rewrite them, and review the diff.
+func TestDiscordGolden(t *testing.T) {
+	rt := testRouter(t)
+	questions := map[string]string{
+		"en": "can an aura phase out?",
+		"fr": "une aura peut-elle passer hors phase ?",
+		"ja": "オーラはフェイズ・アウトしますか？",
+	}
+	cases := []struct {
+		name string
+		req  func(lang string) Request
+	}{
+		{"ruling", func(l string) Request {
+			return Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": questions[l]}}
+		}},
+		{"ruling_page2", func(l string) Request {
+			return Request{Kind: reqComponent, CustomID: "p:ruling:" + l + ":1:" + questions[l], FromEphemeral: true}
+		}},
+		{"ruling_nothing_found", func(l string) Request {
+			return Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": "zzqx @everyone **qqzz**"}}
+		}},
+		{"find_rulings", func(l string) Request {
+			return Request{Kind: reqMessageCommand, Command: "Find rulings", TargetText: questions[l]}
+		}},
+		{"rule_old_number", func(l string) Request {
+			return Request{Kind: reqCommand, Command: "rule", Options: map[string]string{"number": "502.15h"}}
+		}},
+		{"card", func(l string) Request {
+			return Request{Kind: reqCommand, Command: "card", Options: map[string]string{"name": "March of Swirling Mist"}}
+		}},
+		{"glossary", func(l string) Request {
+			return Request{Kind: reqCommand, Command: "glossary", Options: map[string]string{"term": "phasing"}}
+		}},
+		{"simulate", func(l string) Request {
+			return Request{Kind: reqCommand, Command: "simulate", Options: map[string]string{"scenario": "aura-phases-with-host"}}
+		}},
+		{"help", func(l string) Request { return Request{Kind: reqCommand, Command: "help"} }},
+		{"language_denied", func(l string) Request {
+			return Request{Kind: reqCommand, Command: "language", GuildID: "g", Options: map[string]string{"language": "fr", "scope": "server"}}
+		}},
+		{"autocomplete_scenario", func(l string) Request {
+			return Request{Kind: reqAutocomplete, Command: "simulate", Focused: "scenario", Options: map[string]string{"scenario": "phase"}}
+		}},
+		{"autocomplete_glossary", func(l string) Request {
+			return Request{Kind: reqAutocomplete, Command: "glossary", Focused: "term", Options: map[string]string{"term": "pha"}}
+		}},
+		{"question_too_long", func(l string) Request {
+			return Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": strings.Repeat("phase ", 100)}}
+		}},
+	}
+	for _, lang := range []string{"en", "fr", "ja"} {
+		for _, c := range cases {
+			t.Run(lang+"/"+c.name, func(t *testing.T) {
+				req := c.req(lang)
+				req.Locale, req.UserID, req.ChannelID = lang, "golden-"+lang+"-"+c.name, "channel"
+				if lang == "en" {
+					req.Locale = "en-US"
+				}
+				resp := rt.serve(context.Background(), req)
+				got := goldenJSON(t, toDiscordResponse(req, fitLimits(resp)))
+				if strings.Contains(got, `"!discord.`) || strings.Contains(got, `"!common.`) {
+					t.Errorf("missing message in\n%s", got)
+				}
+				name := filepath.Join("testdata", "discord", lang, c.name+".json")
+				if updating() {
+					if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(name, []byte(got), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(name)
+				if err != nil {
+					t.Fatalf("%v (run go test ./cmd/bot -run TestDiscordGolden -update)", err)
+				}
+				if got != string(want) {
+					t.Errorf("%s differs (run with -update and review the diff)\n%s", name, firstLineDiff(string(want), got))
+				}
+			})
+		}
+	}
+}
+
+func goldenJSON(t *testing.T, v any) string {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func firstLineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return "line " + strconv.Itoa(i+1) + ":\nwant " + wl + "\ngot  " + gl
+		}
+	}
+	return ""
+}
