@@ -191,10 +191,68 @@ func parsePT(s string) (int, int, bool) {
 	return p, t, err1 == nil && err2 == nil
 }
 
+// Finding is one thing an expectation found, as data: Code names it and
+// Args are its values, in the order FindingCodes documents. Check.Detail is
+// the English rendering of a check's findings; cmd/bot localizes them.
+type Finding struct {
+	Code string
+	Args []string
+}
+
+// findingFormats gives, per finding code, its English rendering (for
+// Detail); the arguments are, in order, the verbs' values.
+var findingFormats = map[string]string{
+	"state":         "%s is %s",                // id, phased_in | phased_out | phased_out_indirectly
+	"zone":          "%s is in %s",             // id, zone
+	"attached_to":   "%s is attached to %s",    // id, host
+	"not_attached":  "%s is unattached",        // id
+	"tapped":        "%s is tapped",            // id
+	"untapped":      "%s is untapped",          // id
+	"not_attacking": "%s is not attacking",     // id
+	"not_blocked":   "%s is not blocked",       // id
+	"in_combat":     "%s is in combat",         // id
+	"cannot_attack": "%s can't attack: %s",     // id, reason (see AttackReasons)
+	"can_attack":    "%s can attack",           // id
+	"controller":    "%s is controlled by %s",  // id, player
+	"pt":            "%s is %s/%s",             // id, power, toughness
+	"damage":        "%s has %s damage",        // id, n
+	"counters":      "%s has %s %s counters",   // id, n, kind
+	"choice":        "%s has %s = %q",          // id, key, value
+	"effect_active": "%s active: %s",           // effect id, true | false
+	"life":          "%s has %s life",          // player, n
+	"hand":          "%s has %s cards in hand", // player, n
+	"no_event":      "no matching event",
+	"event":         "event #%s matches", // seq
+	"order":         "found %s",          // the order found, as [a, b]
+}
+
+// FindingCodes returns the codes a Finding can have, sorted.
+func FindingCodes() []string { return sortedKeys(findingFormats) }
+
+// AttackReasons returns why a creature may be unable to attack: the values
+// of a cannot_attack finding's second argument.
+func AttackReasons() []string {
+	return []string{"not_on_battlefield", "phased_out", "not_a_creature", "tapped", "summoning_sick"}
+}
+
+func (f Finding) String() string {
+	args := make([]any, len(f.Args))
+	for i, a := range f.Args {
+		args[i] = a
+	}
+	return fmt.Sprintf(findingFormats[f.Code], args...)
+}
+
+func find(code string, args ...string) Finding { return Finding{Code: code, Args: args} }
+
 // evaluate checks one expectation against the final state and the trace.
 func (x Expectation) evaluate(s *State, trace []Event) Check {
-	ok, detail := x.eval(s, trace)
-	return Check{Check: x.Text, OK: ok, Detail: detail}
+	ok, found := x.eval(s, trace)
+	var parts []string
+	for _, f := range found {
+		parts = append(parts, f.String())
+	}
+	return Check{Check: x.Text, OK: ok, Detail: strings.Join(parts, "; "), Found: found}
 }
 
 func listIDs(v *value) []string {
@@ -208,122 +266,131 @@ func listIDs(v *value) []string {
 	return out
 }
 
-// status describes a permanent's state for a failure detail.
-func status(p *Permanent) string {
-	if p.Zone != ZoneBattlefield {
-		return p.ID + " in " + p.Zone
+// status describes where and how a permanent is.
+func status(p *Permanent) Finding {
+	switch {
+	case p.Zone != ZoneBattlefield:
+		return find("zone", p.ID, p.Zone)
+	case p.PhasedOut && p.PhasedIndirect:
+		return find("state", p.ID, "phased_out_indirectly")
+	case p.PhasedOut:
+		return find("state", p.ID, "phased_out")
 	}
-	if p.PhasedOut {
-		if p.PhasedIndirect {
-			return p.ID + " phased out indirectly"
-		}
-		return p.ID + " phased out"
-	}
-	return p.ID + " phased in"
+	return find("state", p.ID, "phased_in")
 }
 
-func (x Expectation) eval(s *State, trace []Event) (bool, string) {
-	g := &game{s: s}
-	each := func(pred func(p *Permanent) (bool, string)) (bool, string) {
-		var bad []string
+func (x Expectation) eval(s *State, trace []Event) (bool, []Finding) {
+	each := func(pred func(p *Permanent) (bool, Finding)) (bool, []Finding) {
+		var bad []Finding
 		for _, id := range listIDs(x.v) {
 			if ok, why := pred(s.perm(id)); !ok {
 				bad = append(bad, why)
 			}
 		}
-		return len(bad) == 0, strings.Join(bad, "; ")
+		return len(bad) == 0, bad
 	}
-	pairs := func(pred func(p *Permanent, v *value) (bool, string)) (bool, string) {
-		var bad []string
+	pairs := func(pred func(p *Permanent, v *value) (bool, Finding)) (bool, []Finding) {
+		var bad []Finding
 		for i, k := range x.v.keys {
 			if ok, why := pred(s.perm(k.s), x.v.items[i]); !ok {
 				bad = append(bad, why)
 			}
 		}
-		return len(bad) == 0, strings.Join(bad, "; ")
+		return len(bad) == 0, bad
+	}
+	attachment := func(p *Permanent) Finding {
+		if p.AttachedTo == "" {
+			return find("not_attached", p.ID)
+		}
+		return find("attached_to", p.ID, p.AttachedTo)
 	}
 	switch x.Kind {
 	case "phased_out":
-		return each(func(p *Permanent) (bool, string) { return p.Zone == ZoneBattlefield && p.PhasedOut, status(p) })
+		return each(func(p *Permanent) (bool, Finding) { return p.Zone == ZoneBattlefield && p.PhasedOut, status(p) })
 	case "phased_in":
-		return each(func(p *Permanent) (bool, string) { return p.Exists(), status(p) })
+		return each(func(p *Permanent) (bool, Finding) { return p.Exists(), status(p) })
 	case "indirect":
-		return each(func(p *Permanent) (bool, string) {
+		return each(func(p *Permanent) (bool, Finding) {
 			return p.Zone == ZoneBattlefield && p.PhasedOut && p.PhasedIndirect, status(p)
 		})
 	case "unattached":
-		return each(func(p *Permanent) (bool, string) { return p.AttachedTo == "", p.ID + " attached to " + p.AttachedTo })
+		return each(func(p *Permanent) (bool, Finding) { return p.AttachedTo == "", attachment(p) })
 	case "tapped":
-		return each(func(p *Permanent) (bool, string) { return p.Tapped, p.ID + " untapped" })
+		return each(func(p *Permanent) (bool, Finding) { return p.Tapped, find("untapped", p.ID) })
 	case "untapped":
-		return each(func(p *Permanent) (bool, string) { return !p.Tapped, p.ID + " tapped" })
+		return each(func(p *Permanent) (bool, Finding) { return !p.Tapped, find("tapped", p.ID) })
 	case "attacking":
-		return each(func(p *Permanent) (bool, string) { return p.Exists() && p.Attacking != "", p.ID + " not attacking" })
+		return each(func(p *Permanent) (bool, Finding) {
+			return p.Exists() && p.Attacking != "", find("not_attacking", p.ID)
+		})
 	case "blocked":
-		return each(func(p *Permanent) (bool, string) { return p.Exists() && p.Blocked, p.ID + " not blocked" })
+		return each(func(p *Permanent) (bool, Finding) { return p.Exists() && p.Blocked, find("not_blocked", p.ID) })
 	case "not_in_combat":
-		return each(func(p *Permanent) (bool, string) {
-			return p.Attacking == "" && p.Blocking == "", p.ID + " in combat"
+		return each(func(p *Permanent) (bool, Finding) {
+			return p.Attacking == "" && p.Blocking == "", find("in_combat", p.ID)
 		})
 	case "can_attack":
-		return each(func(p *Permanent) (bool, string) {
-			why := g.canAttackNow(p)
-			return why == "", p.ID + ": " + why
+		return each(func(p *Permanent) (bool, Finding) {
+			why := canAttackNow(p)
+			return why == "", find("cannot_attack", p.ID, why)
 		})
 	case "cannot_attack":
-		return each(func(p *Permanent) (bool, string) { return g.canAttackNow(p) != "", p.ID + " can attack" })
+		return each(func(p *Permanent) (bool, Finding) { return canAttackNow(p) != "", find("can_attack", p.ID) })
 	case "attached":
-		return pairs(func(p *Permanent, v *value) (bool, string) {
-			return p.AttachedTo == v.s && p.Zone == ZoneBattlefield, fmt.Sprintf("%s attached to %q", p.ID, p.AttachedTo)
+		return pairs(func(p *Permanent, v *value) (bool, Finding) {
+			if p.Zone != ZoneBattlefield {
+				return false, status(p)
+			}
+			return p.AttachedTo == v.s, attachment(p)
 		})
 	case "controller":
-		return pairs(func(p *Permanent, v *value) (bool, string) {
-			return p.Controller == v.s, p.ID + " controlled by " + p.Controller
+		return pairs(func(p *Permanent, v *value) (bool, Finding) {
+			return p.Controller == v.s, find("controller", p.ID, p.Controller)
 		})
 	case "pt":
-		return pairs(func(p *Permanent, v *value) (bool, string) {
+		return pairs(func(p *Permanent, v *value) (bool, Finding) {
 			pw, tg, _ := parsePT(v.s)
-			return p.Power == pw && p.Toughness == tg, fmt.Sprintf("%s is %d/%d", p.ID, p.Power, p.Toughness)
+			return p.Power == pw && p.Toughness == tg, find("pt", p.ID, strconv.Itoa(p.Power), strconv.Itoa(p.Toughness))
 		})
 	case "damage":
-		return pairs(func(p *Permanent, v *value) (bool, string) {
+		return pairs(func(p *Permanent, v *value) (bool, Finding) {
 			n, _ := strconv.Atoi(v.s)
-			return p.Damage == n, fmt.Sprintf("%s has %d damage", p.ID, p.Damage)
+			return p.Damage == n, find("damage", p.ID, strconv.Itoa(p.Damage))
 		})
 	case "zone":
-		return pairs(func(p *Permanent, v *value) (bool, string) { return p.Zone == v.s, p.ID + " in " + p.Zone })
+		return pairs(func(p *Permanent, v *value) (bool, Finding) { return p.Zone == v.s, find("zone", p.ID, p.Zone) })
 	case "counters":
-		return pairs(func(p *Permanent, v *value) (bool, string) {
+		return pairs(func(p *Permanent, v *value) (bool, Finding) {
 			for i, k := range v.keys {
 				n, _ := strconv.Atoi(v.items[i].s)
 				if p.Counters[k.s] != n {
-					return false, fmt.Sprintf("%s has %d %s", p.ID, p.Counters[k.s], k.s)
+					return false, find("counters", p.ID, strconv.Itoa(p.Counters[k.s]), k.s)
 				}
 			}
-			return true, ""
+			return true, Finding{}
 		})
 	case "choices":
-		return pairs(func(p *Permanent, v *value) (bool, string) {
+		return pairs(func(p *Permanent, v *value) (bool, Finding) {
 			for i, k := range v.keys {
 				if p.Choices[k.s] != v.items[i].s {
-					return false, fmt.Sprintf("%s: %s=%q", p.ID, k.s, p.Choices[k.s])
+					return false, find("choice", p.ID, k.s, p.Choices[k.s])
 				}
 			}
-			return true, ""
+			return true, Finding{}
 		})
 	case "effect_active":
-		var bad []string
+		var bad []Finding
 		for i, k := range x.v.keys {
 			want := x.v.items[i].s == "true"
 			e := s.effect(k.s)
 			got := e != nil && !e.Ended
 			if got != want {
-				bad = append(bad, fmt.Sprintf("%s active=%t", k.s, got))
+				bad = append(bad, find("effect_active", k.s, strconv.FormatBool(got)))
 			}
 		}
-		return len(bad) == 0, strings.Join(bad, "; ")
+		return len(bad) == 0, bad
 	case "life", "hand":
-		var bad []string
+		var bad []Finding
 		for i, k := range x.v.keys {
 			n, _ := strconv.Atoi(x.v.items[i].s)
 			pl := s.Players[s.player(k.s)]
@@ -332,38 +399,28 @@ func (x Expectation) eval(s *State, trace []Event) (bool, string) {
 				got = pl.Hand
 			}
 			if got != n {
-				bad = append(bad, fmt.Sprintf("%s: %d", k.s, got))
+				bad = append(bad, find(x.Kind, k.s, strconv.Itoa(got)))
 			}
 		}
-		return len(bad) == 0, strings.Join(bad, "; ")
+		return len(bad) == 0, bad
 	case "event", "no_event":
-		n := 0
-		var first Event
 		for _, e := range trace {
 			if matchEvent(x.v, e) {
-				if n == 0 {
-					first = e
-				}
-				n++
+				return x.Kind == "event", []Finding{find("event", strconv.Itoa(e.Seq))}
 			}
 		}
 		if x.Kind == "event" {
-			if n == 0 {
-				return false, "no matching event"
-			}
-			return true, fmt.Sprintf("event #%d", first.Seq)
+			return false, []Finding{find("no_event")}
 		}
-		if n > 0 {
-			return false, fmt.Sprintf("event #%d matches", first.Seq)
-		}
-		return true, ""
+		return true, nil
 	case "resolution_order":
 		var got []string
 		if s.YGO != nil {
 			got = s.YGO.Resolved
 		}
 		want := listIDs(x.v)
-		return strings.Join(got, ",") == strings.Join(want, ","), "[" + strings.Join(got, ", ") + "]"
+		ok := strings.Join(got, ",") == strings.Join(want, ",")
+		return ok, orderFinding(ok, "["+strings.Join(got, ", ")+"]")
 	case "chains":
 		var got, want []string
 		if s.YGO != nil {
@@ -374,25 +431,33 @@ func (x Expectation) eval(s *State, trace []Event) (bool, string) {
 		for _, c := range x.v.items {
 			want = append(want, "["+strings.Join(listIDs(c), ", ")+"]")
 		}
-		return strings.Join(got, ",") == strings.Join(want, ","), "[" + strings.Join(got, ", ") + "]"
+		ok := strings.Join(got, ",") == strings.Join(want, ",")
+		return ok, orderFinding(ok, "["+strings.Join(got, ", ")+"]")
 	}
-	return false, "unknown check"
+	return false, nil
+}
+
+func orderFinding(ok bool, found string) []Finding {
+	if ok {
+		return nil
+	}
+	return []Finding{find("order", found)}
 }
 
 // canAttackNow says why p couldn't attack in its controller's combat this
-// turn, or "" if it could (302.6, 702.26b).
-func (g *game) canAttackNow(p *Permanent) string {
+// turn (one of AttackReasons), or "" if it could (302.6, 702.26b).
+func canAttackNow(p *Permanent) string {
 	switch {
 	case p.Zone != ZoneBattlefield:
-		return "not on the battlefield"
+		return "not_on_battlefield"
 	case p.PhasedOut:
-		return "phased out"
+		return "phased_out"
 	case !p.Is("creature"):
-		return "not a creature"
+		return "not_a_creature"
 	case p.Tapped:
 		return "tapped"
 	case p.Sick && !p.Has("haste"):
-		return "summoning sick"
+		return "summoning_sick"
 	}
 	return ""
 }

@@ -30,7 +30,9 @@ type Result struct {
 type Check struct {
 	Check  string // the expectation, e.g. "phased_out: [efreet, aura]"
 	OK     bool
-	Detail string // what was found instead, or which event matched
+	Detail string // in English: what was found instead, or which event matched
+	// Found holds the same as data, for rendering in the reader's language.
+	Found []Finding
 }
 
 // Frame is one step of a run: the action, its events, and the State after it.

@@ -242,12 +242,63 @@ func renderTrace(p *i18n.Printer, r *engine.Result) []string {
 			continue
 		}
 		failed++
-		lines = append(lines, p.T(i18n.KeyEngineExpectFail, c.Check, c.Detail))
+		lines = append(lines, p.T(i18n.KeyEngineExpectFail, c.Check, findingsText(p, r, c.Found)))
 	}
 	if failed > 0 {
 		return append(lines, p.T(i18n.KeyEngineVerdictFail, failed))
 	}
 	return append(lines, p.T(i18n.KeyEngineVerdictOK, len(r.Expectations)))
+}
+
+// findingsText renders what a failed expectation found.
+func findingsText(p *i18n.Printer, r *engine.Result, found []engine.Finding) string {
+	name := func(id string) string {
+		if n, ok := r.Names[id]; ok && n != "" {
+			return n
+		}
+		return id
+	}
+	var parts []string
+	for _, f := range found {
+		arg := func(i int) string {
+			if i < len(f.Args) {
+				return f.Args[i]
+			}
+			return ""
+		}
+		num := func(i int) int { n, _ := strconv.Atoi(arg(i)); return n }
+		key := "engine.found." + f.Code
+		var args []any
+		switch f.Code {
+		case "state":
+			args = []any{name(arg(0)), p.T(i18n.Key("engine.state." + arg(1)))}
+		case "zone":
+			args = []any{name(arg(0)), p.T(i18n.Key("engine.zone." + arg(1)))}
+		case "attached_to":
+			args = []any{name(arg(0)), name(arg(1))}
+		case "cannot_attack":
+			args = []any{name(arg(0)), p.T(i18n.Key("engine.reason." + arg(1)))}
+		case "controller", "choice", "pt":
+			args = []any{name(arg(0)), arg(1), arg(2)}
+		case "damage":
+			args = []any{name(arg(0)), num(1)}
+		case "counters":
+			args = []any{name(arg(0)), num(1), arg(2)}
+		case "effect_active":
+			key += "." + arg(1)
+			args = []any{name(arg(0))}
+		case "life", "hand":
+			args = []any{arg(0), num(1)}
+		case "event":
+			args = []any{num(0)}
+		case "order", "no_event":
+			args = []any{arg(0)}
+		default:
+			args = []any{name(arg(0))}
+		}
+		parts = append(parts, p.T(i18n.Key(key), args...))
+	}
+	return strings.Join(parts, " ; ")
 }
 
 // stepName localizes a step (MTG) or phase (Yu-Gi-Oh!).

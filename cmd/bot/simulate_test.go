@@ -146,7 +146,8 @@ func TestSimulateExitCodes(t *testing.T) {
 		stderr string // a substring of stderr
 	}{
 		{"preset-passes", []string{"simulate", "oubliette", "--lang", "en"}, 0, "Oubliette", ""},
-		{"expectation-fails", []string{"simulate", failing, "--lang", "en"}, 1, "✗ pt: {efreet: 4/1} — found: efreet is 3/1", ""},
+		{"expectation-fails", []string{"simulate", failing, "--lang", "en"}, 1, "✗ pt: {efreet: 4/1} — found: Rainbow Efreet is 3/1", ""},
+		{"expectation-fails-ja", []string{"simulate", failing, "--lang", "ja"}, 1, "実際：Rainbow Efreetは3/1", ""},
 		{"expectation-fails-json", []string{"simulate", failing, "--json"}, 1, `"ok":false`, ""},
 		{"invalid-scenario-fr", []string{"simulate", invalid, "--lang", "fr"}, 2, "", invalid + ", ligne 6\u00a0: scénario invalide\u00a0: «\u00a0efret\u00a0» n’est pas défini à cet endroit"},
 		{"invalid-scenario-ja", []string{"simulate", invalid, "--lang", "ja"}, 2, "", "6行目"},
@@ -255,6 +256,20 @@ func TestEngineMessages(t *testing.T) {
 	}
 	for _, c := range engine.ErrorCodes() {
 		keys = append(keys, "engine.err."+c)
+	}
+	for _, c := range engine.FindingCodes() {
+		switch c {
+		case "effect_active":
+			keys = append(keys, "engine.found.effect_active.true", "engine.found.effect_active.false")
+		default:
+			keys = append(keys, "engine.found."+c)
+		}
+	}
+	for _, r := range engine.AttackReasons() {
+		keys = append(keys, "engine.reason."+r)
+	}
+	for _, s := range []string{"phased_in", "phased_out", "phased_out_indirectly"} {
+		keys = append(keys, "engine.state."+s)
 	}
 	for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
 		p := cat.Printer(l)
