@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"arbiter/i18n"
@@ -42,9 +43,19 @@ func commands() []command {
 	}
 }
 
+// defaultMemoryLimit is the Go runtime's soft memory limit unless
+// GOMEMLIMIT is set.
+const defaultMemoryLimit = 256 << 20
+
 // run executes one command line and returns the process exit code:
 // 0 success, 1 the command ran and found a failure, 2 bad usage or input.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if getenv("GOMEMLIMIT") == "" {
+		// A soft limit keeps the heap near what the index needs (the
+		// Japanese dictionary alone is about 150 MB) instead of growing to
+		// twice the live heap between collections; GOMEMLIMIT overrides it.
+		debug.SetMemoryLimit(defaultMemoryLimit)
+	}
 	cat, err := i18n.Load()
 	if err != nil {
 		fmt.Fprintf(stderr, "bot: messages: %v\n", err)
