@@ -413,8 +413,10 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 	if q.Zone, err = f.optStr("zone", ZoneBattlefield); err != nil {
 		return q, nil, err
 	}
-	if err := oneOf(f.get("zone"), "zone", q.Zone, zones...); err != nil && f.get("zone") != nil {
-		return q, nil, err
+	if zv := f.get("zone"); zv != nil {
+		if err := oneOf(zv, "zone", q.Zone, zones...); err != nil {
+			return q, nil, err
+		}
 	}
 	if cv := f.get("counters"); cv != nil {
 		cf, err := asMapAny(cv, "counters")

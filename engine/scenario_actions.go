@@ -34,8 +34,7 @@ func (p *scenarioParser) actions(top *fields) error {
 
 func (p *scenarioParser) action(v *value) (Action, error) {
 	var a Action
-	f, err := asMap(v, "action", actionKeys...)
-	if err != nil {
+	if _, err := asMap(v, "action", actionKeys...); err != nil {
 		return a, err
 	}
 	if len(v.keys) != 1 {
@@ -48,7 +47,7 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 	if ygoOnly != (p.sc.Game == "ygo") {
 		return a, errorf(CodeUnknownKey, v.keys[0].line, v.keys[0].col, a.Kind, p.sc.Game+" actions")
 	}
-	_ = f
+	var err error
 	switch a.Kind {
 	case "phase_out", "phase_in", "destroy", "tap", "enter", "leave_battlefield":
 		a.IDs, err = p.refs(x, a.Kind, "permanent")

@@ -249,11 +249,10 @@ func quoteIfNeeded(s string) string {
 	return s
 }
 
-// field is one key of a mapping being decoded.
+// fields is a mapping being decoded; where names it in errors.
 type fields struct {
 	v     *value
 	where string
-	seen  map[string]bool
 }
 
 // asMap checks that v is a mapping whose keys are all in allowed.
@@ -266,7 +265,7 @@ func asMap(v *value, where string, allowed ...string) (*fields, error) {
 			return nil, errorf(CodeUnknownKey, k.line, k.col, k.s, where)
 		}
 	}
-	return &fields{v: v, where: where, seen: map[string]bool{}}, nil
+	return &fields{v: v, where: where}, nil
 }
 
 func (f *fields) get(key string) *value {
