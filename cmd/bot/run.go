@@ -45,7 +45,7 @@ func commands() []command {
 
 // defaultMemoryLimit is the Go runtime's soft memory limit unless
 // GOMEMLIMIT is set.
-const defaultMemoryLimit = 256 << 20
+const defaultMemoryLimit = 180 << 20
 
 // run executes one command line and returns the process exit code:
 // 0 success, 1 the command ran and found a failure, 2 bad usage or input.
