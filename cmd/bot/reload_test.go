@@ -278,7 +278,9 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 	if n := len(logs.records(t, "index reload failed, the previous index keeps serving")); n < 2 {
 		t.Errorf("%d failure log lines:\n%s", n, logs)
 	}
-	// Back to a good build: the watcher picks it up.
+	// A new good build: the watcher picks it up. (Pointing back at the
+	// build that already serves would change nothing.)
+	opsBuild(t, good, aprFile)
 	pointAt(t, cur, good)
 	deadline := time.Now().Add(10 * time.Second)
 	for reloadSuccesses(t, s) < 1 {
