@@ -111,6 +111,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if k <= 0 {
 		k = 5
 	}
+	q.Offset = max(q.Offset, 0) // a negative offset would slice out of range below
 	res := &Result{Query: text, Lang: lang}
 	// Search keys are normalized (NFKC: full and half width, compatibility
 	// characters); the question is echoed as typed.
