@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,18 +18,21 @@ import (
 
 // Board geometry, in user units.
 const (
-	boardW     = 480.0
-	boardPad   = 12.0
-	cardW      = 70.0
-	cardH      = 96.0
-	slotW      = 104.0 // a card's slot: room for it upright or tapped
-	slotH      = 104.0
-	bandHead   = 30.0 // height of a player's name and life row
-	headerH    = 28.0
-	lineH      = 16.0
-	nameChars  = 11 // characters a line of a card's name holds
-	nameLines  = 3
-	cardsInRow = 4
+	boardW      = 400.0 // a phone's width at about 1:1
+	boardPad    = 12.0
+	cardW       = 86.0
+	cardH       = 116.0
+	slotW       = 124.0 // a card's slot: room for it upright or tapped
+	slotH       = 124.0
+	bandHead    = 30.0 // height of a player's name and life row
+	headerH     = 28.0
+	lineH       = 17.0
+	nameChars   = 10 // characters a line of a card's name holds
+	nameLines   = 3
+	cardsInRow  = 3
+	nameTop     = 18.0 // baseline of a card's first name line, from its top
+	nameStep    = 15.0 // between name lines
+	counterStep = 14.0 // between counter lines
 )
 
 // board is a laid-out board: everything needed to draw it, in user units.
@@ -88,6 +92,14 @@ func (c boardCard) CX() float64 { return c.X + c.W/2 }
 
 // CY is the card's centre.
 func (c boardCard) CY() float64 { return c.Y + c.H/2 }
+
+// bottom is the lowest edge of the card as drawn (upright or tapped).
+func (c boardCard) bottom() float64 {
+	if c.Tapped {
+		return c.CY() + c.W/2
+	}
+	return c.Y + c.H
+}
 
 // boardLine is a line or arrow between two points.
 type boardLine struct {
@@ -227,7 +239,7 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 		if st.YGO != nil {
 			band.Life += "  " + w.hand(pl.Hand)
 		}
-		band.LifeX, band.LifeY = boardW-boardPad-60, y+bandHead/2
+		band.LifeX, band.LifeY = boardW-boardPad-24, y+bandHead-2
 		bandOf[pl.Name] = len(b.Bands)
 		desc = append(desc, w.player(pl.Name, band.Life, band.Active))
 		cy := y + bandHead
@@ -251,10 +263,17 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 				sy := cy + float64(rows)*slotH
 				c.X, c.Y, c.W, c.H = sx+(slotW-cardW)/2, sy+(slotH-cardH)/2, cardW, cardH
 				c.Title = w.card(c, strings.Join(c.Name, " "))
-				if k > 0 {
+				if k > 0 && col > 0 {
+					// A bracket under the host and the attachment.
 					host := b.Cards[len(b.Cards)-k]
 					c.Attachment = true
-					b.Links = append(b.Links, boardLine{X1: host.X + host.W, Y1: host.CY(), X2: c.X, Y2: c.CY(), Class: "attach"})
+					y := math.Max(host.bottom(), c.bottom()) + 3
+					b.Links = append(b.Links,
+						boardLine{X1: host.CX(), Y1: host.bottom(), X2: host.CX(), Y2: y, Class: "attach"},
+						boardLine{X1: host.CX(), Y1: y, X2: c.CX(), Y2: y, Class: "attach"},
+						boardLine{X1: c.CX(), Y1: y, X2: c.CX(), Y2: c.bottom(), Class: "attach"})
+				} else if k > 0 {
+					c.Attachment = true
 				}
 				pos[c.ID] = len(b.Cards)
 				b.Cards = append(b.Cards, c)
@@ -291,7 +310,9 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 		if p.Attacking != "" {
 			if bi, ok := bandOf[p.Attacking]; ok {
 				band := b.Bands[bi]
-				b.Arrows = append(b.Arrows, arrowBetween(c.CX(), c.CY(), band.LifeX, band.LifeY, "attack"))
+				a := arrowBetween(c.CX(), c.CY(), band.LifeX, band.LifeY, "attack")
+				a.X2, a.Y2 = band.LifeX, band.LifeY // right under the life total
+				b.Arrows = append(b.Arrows, a)
 			} else if j, ok := pos[p.Attacking]; ok {
 				t := b.Cards[j]
 				b.Arrows = append(b.Arrows, arrowBetween(c.CX(), c.CY(), t.CX(), t.CY(), "attack"))

@@ -19,7 +19,7 @@ import (
 )
 
 // pngScale is how many pixels a user unit of the board takes in the PNG:
-// 480 units make a 960-pixel-wide image, sharp on phones.
+// 400 units make an 800-pixel-wide image, sharp on phones.
 const pngScale = 2
 
 // renderBoardPNG draws the board after a simulation step as a PNG image:
@@ -71,13 +71,13 @@ func newPNGFaces() (*pngFaces, error) {
 		return opentype.NewFace(f, &opentype.FaceOptions{Size: size * pngScale, DPI: 72, Hinting: font.HintingFull})
 	}
 	var fs pngFaces
-	if fs.regular, err = face(reg, 11); err != nil {
+	if fs.regular, err = face(reg, 13); err != nil {
 		return nil, err
 	}
-	if fs.bold, err = face(bold, 12); err != nil {
+	if fs.bold, err = face(bold, 14); err != nil {
 		return nil, err
 	}
-	if fs.small, err = face(bold, 10); err != nil {
+	if fs.small, err = face(bold, 11); err != nil {
 		return nil, err
 	}
 	return &fs, nil
@@ -185,13 +185,13 @@ func (c *pngCanvas) card(k boardCard) {
 		lines = wrapName(k.ID)
 	}
 	for i, l := range lines {
-		c.text(x+5, y+15+float64(i)*13, l, c.faces.regular, ink, false)
+		c.text(x+5, y+nameTop+float64(i)*nameStep, l, c.faces.regular, ink, false)
 	}
 	if k.Sub != "" && c.drawable([]string{k.Sub}) {
-		c.text(x+5, y+15+float64(len(lines))*13+2, k.Sub, c.faces.regular, muted, false)
+		c.text(x+5, y+nameTop+float64(len(lines))*nameStep, k.Sub, c.faces.regular, muted, false)
 	}
 	for i, s := range k.Counters {
-		c.text(x+5, y+h-22-float64(len(k.Counters)-1-i)*12, s, c.faces.regular, muted, false)
+		c.text(x+5, y+h-24-float64(len(k.Counters)-1-i)*counterStep, s, c.faces.regular, muted, false)
 	}
 	if k.PT != "" {
 		c.text(x+w-5, y+h-6, k.PT, c.faces.bold, ink, true)

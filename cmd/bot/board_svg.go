@@ -10,7 +10,7 @@ import (
 // boardStyle is the SVG's own style sheet, light and dark, so that the
 // drawing reads the same inline in a page and opened on its own.
 const boardStyle = `.bg{fill:#f7f7f4}.band{fill:#fff;stroke:#c9c9c2}.band.active{stroke:#2a6f97;stroke-width:2}
-.txt{fill:#1d1d1b;font:11px system-ui,sans-serif}.hd{font-weight:600;font-size:12px}.muted{fill:#5c5c57}
+.txt{fill:#1d1d1b;font:13px system-ui,sans-serif}.hd{font-weight:600;font-size:14px}.muted{fill:#5c5c57}
 .card{fill:#fffdf5;stroke:#44443f;stroke-width:1.2}.card.token{fill:#eef5ee}
 .card.out{stroke-dasharray:5 3;opacity:.45}.card.ind{stroke-dasharray:1.5 2.5}.card.done{opacity:.5}
 .card.atk{stroke:#b3261e;stroke-width:2.5}.card.blk{stroke:#1f5fa8;stroke-width:2.5}
@@ -105,14 +105,14 @@ func cardSVG(s *strings.Builder, c boardCard, f func(float64) string, esc func(s
 	fmt.Fprintf(s, `<title>%s</title>`, esc(c.Title))
 	fmt.Fprintf(s, `<rect class="%s" x="%s" y="%s" width="%s" height="%s" rx="5"/>`, strings.Join(cls, " "), f(c.X), f(c.Y), f(c.W), f(c.H))
 	for i, line := range c.Name {
-		fmt.Fprintf(s, `<text class="txt" x="%s" y="%s">%s</text>`, f(c.X+5), f(c.Y+15+float64(i)*13), esc(line))
+		fmt.Fprintf(s, `<text class="txt" x="%s" y="%s">%s</text>`, f(c.X+5), f(c.Y+nameTop+float64(i)*nameStep), esc(line))
 	}
-	y := c.Y + 15 + float64(len(c.Name))*13 + 2
+	y := c.Y + nameTop + float64(len(c.Name))*nameStep
 	if c.Sub != "" {
 		fmt.Fprintf(s, `<text class="txt muted" x="%s" y="%s">%s</text>`, f(c.X+5), f(y), esc(c.Sub))
 	}
 	for i, k := range c.Counters {
-		fmt.Fprintf(s, `<text class="txt muted" x="%s" y="%s">%s</text>`, f(c.X+5), f(c.Y+c.H-22-float64(len(c.Counters)-1-i)*12), esc(k))
+		fmt.Fprintf(s, `<text class="txt muted" x="%s" y="%s">%s</text>`, f(c.X+5), f(c.Y+c.H-24-float64(len(c.Counters)-1-i)*counterStep), esc(k))
 	}
 	if c.PT != "" {
 		fmt.Fprintf(s, `<text class="txt pt" x="%s" y="%s" text-anchor="end">%s</text>`, f(c.X+c.W-5), f(c.Y+c.H-6), esc(c.PT))

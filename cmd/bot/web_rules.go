@@ -270,6 +270,45 @@ type clarification struct {
 	LangBadge string // the text's language, when not the page's
 	MTLabel   string
 	SimLabel  string
+	// Original is the text a translation was made from, shown folded.
+	Original      template.HTML
+	OriginalLang  string
+	OriginalLabel string
+}
+
+// pickVersions keeps one version of each clarification: the page's
+// language if there is a translation into it, else the English, else the
+// original; each kept translation comes with its original.
+func pickVersions(docs []kb.Doc, lang string) (kept []kb.Doc, originals map[string]kb.Doc) {
+	byID := map[string]kb.Doc{}
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	best := map[string]int{} // original id -> index in kept
+	originals = map[string]kb.Doc{}
+	for _, d := range docs {
+		key := d.ID
+		if d.OriginalID != "" {
+			key = d.OriginalID
+		}
+		i, seen := best[key]
+		if !seen {
+			best[key] = len(kept)
+			kept = append(kept, d)
+			continue
+		}
+		if langRank(d.Lang, lang) < langRank(kept[i].Lang, lang) {
+			kept[i] = d
+		}
+	}
+	for _, d := range kept {
+		if d.OriginalID != "" {
+			if o, ok := byID[d.OriginalID]; ok {
+				originals[d.ID] = o
+			}
+		}
+	}
+	return kept, originals
 }
 
 // langText is a text in a named language.
@@ -345,11 +384,11 @@ func (w *webPages) rule(r *http.Request, ix *kb.Index, pg *page) (string, error)
 			}
 			d.Children = append(d.Children, ruleViewOf(pg, c, lk))
 		}
-		cited := append([]kb.Doc(nil), res.CitedBy...)
+		cited, originals := pickVersions(res.CitedBy, pg.Lang)
 		sort.SliceStable(cited, func(i, j int) bool { return langRank(cited[i].Lang, pg.Lang) < langRank(cited[j].Lang, pg.Lang) })
 		clk := newTextLinker(ctx, ix, nil, pg.Lang, ref)
 		for _, c := range cited {
-			d.CitedBy = append(d.CitedBy, w.clarificationOf(pg, c, clk))
+			d.CitedBy = append(d.CitedBy, w.clarificationWith(pg, c, originals, clk))
 		}
 		pg.Title = ruleHeading(pg.p, d.Kind, ref, res.Rule.Title)
 	} else {
@@ -470,6 +509,21 @@ func (w *webPages) clarificationOf(pg *page, d kb.Doc, lk *textLinker) clarifica
 	}
 	if d.Preset != "" {
 		c.SimHref = pg.Href("/sim/" + d.Preset)
+	}
+	return c
+}
+
+// clarificationWith is clarificationOf with the original of a translation.
+func (w *webPages) clarificationWith(pg *page, d kb.Doc, originals map[string]kb.Doc, lk *textLinker) clarification {
+	c := w.clarificationOf(pg, d, lk)
+	if o, ok := originals[d.ID]; ok {
+		c.Original = lk.HTML(o.Text)
+		c.OriginalLang = o.Lang
+		label := pg.p.T(i18n.KeyLabelOriginal)
+		if l, ok := i18n.ParseLang(o.Lang); ok {
+			label += " (" + pg.p.LangName(l) + ")"
+		}
+		c.OriginalLabel = label
 	}
 	return c
 }
@@ -624,8 +678,9 @@ func (w *webPages) card(r *http.Request, ix *kb.Index, pg *page) (string, error)
 		d.Suggestions = append(d.Suggestions, navLink{pg.Href(cardPath(s)), s})
 	}
 	lk := newTextLinker(ctx, ix, nil, pg.Lang, "")
-	for _, rd := range res.Rulings {
-		c := w.clarificationOf(pg, rd, lk)
+	rulings, originals := pickVersions(res.Rulings, pg.Lang)
+	for _, rd := range rulings {
+		c := w.clarificationWith(pg, rd, originals, lk)
 		c.CardHref = ""
 		d.Rulings = append(d.Rulings, c)
 	}

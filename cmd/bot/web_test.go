@@ -568,8 +568,8 @@ func TestBoardLayout(t *testing.T) {
 		if !(aura.Attachment && aura.Y == host.Y && aura.X > host.X && sword.X > aura.X) {
 			t.Errorf("attachments not beside their host: host %v,%v aura %v,%v sword %v,%v", host.X, host.Y, aura.X, aura.Y, sword.X, sword.Y)
 		}
-		if len(b.Links) != 2 {
-			t.Errorf("%d attachment links, want 2", len(b.Links))
+		if len(b.Links) != 6 {
+			t.Errorf("%d attachment link segments, want 6 (a bracket per attachment)", len(b.Links))
 		}
 		svg := string(boardSVG(b, "t"))
 		if strings.Count(svg, `class="card out ind"`) != 2 || strings.Count(svg, `class="card out"`) != 1 {
@@ -636,8 +636,8 @@ func TestBoardLayout(t *testing.T) {
 			{"Rancor", []string{"Rancor"}},
 			{"Rainbow Efreet", []string{"Rainbow", "Efreet"}},
 			{"Oubliette", []string{"Oubliette"}},
-			{"Teferi's Protection of the Mighty Realm", []string{"Teferi's", "Protection", "of the Mig…"}},
-			{"Supercalifragilistic", []string{"Supercalifr…"}},
+			{"Teferi's Protection of the Mighty Realm", []string{"Teferi's", "Protection", "of the Mi…"}},
+			{"Supercalifragilistic", []string{"Supercalif…"}},
 		} {
 			if got := wrapName(row.name); strings.Join(got, "|") != strings.Join(row.want, "|") {
 				t.Errorf("wrapName(%q) = %q, want %q", row.name, got, row.want)
