@@ -43,7 +43,7 @@ func cmdConsole(e *env, args []string) int {
 		return e.inputError(p, err)
 	}
 	defer prefs.close()
-	rt := newRouter(routerConfig{cat: e.cat, index: func() (*kb.Index, func()) { return ix, func() {} }, prefs: prefs})
+	rt := newRouter(routerConfig{cat: e.cat, index: func() (*kb.Index, func()) { return ix, func() {} }, prefs: prefs, cacheSize: 256})
 	c := &console{rt: rt, out: e.stdout, user: *user, locale: p.Lang().String()}
 	if cf.lang == "" {
 		c.locale = ""

@@ -29,6 +29,7 @@ type discordConfig struct {
 	rateBurst    int
 	ratePeriod   time.Duration
 	maxBody      int64
+	replyCache   int
 
 	rt *discordRuntime
 }
@@ -43,6 +44,7 @@ func (c *discordConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&c.editTimeout, "discord-edit-timeout", 10*time.Second, "timeout of each follow-up call to Discord's REST API")
 	fs.IntVar(&c.rateBurst, "rate-burst", 5, "interactions a user may send in a burst")
 	fs.DurationVar(&c.ratePeriod, "rate-period", 10*time.Second, "period in which a burst refills")
+	fs.IntVar(&c.replyCache, "reply-cache", 2048, "rendered replies kept per index, for repeated questions and buttons (0: none)")
 	c.maxBody = 64 << 10
 	c.rt = &discordRuntime{}
 }
@@ -105,6 +107,7 @@ func (s *server) discord() (*discordRuntime, error) {
 			limit:     newRateLimiter(burst, period, 100000),
 			log:       s.log,
 			publicURL: s.cfg.publicURL,
+			cacheSize: cfg.replyCache,
 		})
 		// Follow-ups are authenticated by the interaction token; the bot
 		// token is only needed by the gateway.

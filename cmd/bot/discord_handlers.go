@@ -102,19 +102,25 @@ func (rt *router) handleComponent(ctx context.Context, req Request) (Response, e
 
 // render builds the reply of a command state.
 func (rt *router) render(ctx context.Context, st replyState, ephemeral bool) (Response, error) {
+	ix, release := rt.index()
+	defer release()
+	key := st.key(ephemeral)
+	if r, ok := rt.replies.get(ix, key); ok {
+		return r, nil
+	}
 	var r Response
 	var err error
 	switch st.Cmd {
 	case "ruling":
-		r, err = rt.renderRuling(ctx, st)
+		r, err = rt.renderRuling(ctx, ix, st)
 	case "rule":
-		r, err = rt.renderRule(ctx, st)
+		r, err = rt.renderRule(ctx, ix, st)
 	case "card":
-		r, err = rt.renderCard(ctx, st)
+		r, err = rt.renderCard(ctx, ix, st)
 	case "simulate":
 		r, err = rt.renderSimulation(st)
 	case "glossary":
-		r, err = rt.renderGlossary(ctx, st)
+		r, err = rt.renderGlossary(ctx, ix, st)
 	default:
 		return Response{}, userErr(i18n.KeyDiscordBadButton)
 	}
@@ -138,7 +144,9 @@ func (rt *router) render(ctx context.Context, st replyState, ephemeral bool) (Re
 	if len(r.Embeds) > 0 && r.Embeds[0].Footer == "" && runes(st.Arg) > maxCustomID-20 {
 		r.Embeds[0].Footer = footerText(st.Arg)
 	}
-	return fitLimits(r), nil
+	r = fitLimits(r)
+	rt.replies.put(ix, key, r)
+	return r, nil
 }
 
 // pager returns the navigation row of a paginated reply.
@@ -157,7 +165,7 @@ func pager(p *i18n.Printer, st replyState, pages int, nextLabel i18n.Key) []Butt
 	return row
 }
 
-func (rt *router) renderRuling(ctx context.Context, st replyState) (Response, error) {
+func (rt *router) renderRuling(ctx context.Context, ix *kb.Index, st replyState) (Response, error) {
 	p := rt.printer(st.Lang)
 	q := strings.TrimSpace(st.Arg)
 	if q == "" {
@@ -166,8 +174,6 @@ func (rt *router) renderRuling(ctx context.Context, st replyState) (Response, er
 	if utf8.RuneCountInString(q) > kb.MaxQueryLen {
 		return Response{}, userErr(i18n.KeyErrQuestionTooLong, kb.MaxQueryLen)
 	}
-	ix, release := rt.index()
-	defer release()
 	res, err := ix.Search(ctx, kb.Query{Text: q, Lang: st.Lang.String(), K: rulingsPerPage, Offset: st.Page * rulingsPerPage})
 	if err != nil {
 		return Response{}, err
@@ -260,7 +266,7 @@ func (rt *router) original(ctx context.Context, st replyState) (Response, error)
 	return fitLimits(Response{Content: p.T(i18n.KeyDiscordOriginalTitle, name), Embeds: []Embed{e}, Ephemeral: true}), nil
 }
 
-func (rt *router) renderRule(ctx context.Context, st replyState) (Response, error) {
+func (rt *router) renderRule(ctx context.Context, ix *kb.Index, st replyState) (Response, error) {
 	p := rt.printer(st.Lang)
 	num, crDate, _ := strings.Cut(st.Arg, "@")
 	if num == "" {
@@ -269,8 +275,6 @@ func (rt *router) renderRule(ctx context.Context, st replyState) (Response, erro
 	if !validRuleNumber(num) {
 		return Response{}, userErr(i18n.KeyErrBadRuleNumber, escapeText(num))
 	}
-	ix, release := rt.index()
-	defer release()
 	res, found, err := ix.Rule(ctx, num, crDate)
 	if err != nil {
 		return Response{}, err
@@ -332,7 +336,7 @@ func (rt *router) renderRule(ctx context.Context, st replyState) (Response, erro
 	return r, nil
 }
 
-func (rt *router) renderCard(ctx context.Context, st replyState) (Response, error) {
+func (rt *router) renderCard(ctx context.Context, ix *kb.Index, st replyState) (Response, error) {
 	p := rt.printer(st.Lang)
 	name := strings.TrimSpace(st.Arg)
 	if name == "" {
@@ -341,8 +345,6 @@ func (rt *router) renderCard(ctx context.Context, st replyState) (Response, erro
 	if utf8.RuneCountInString(name) > 200 {
 		return Response{}, userErr(i18n.KeyErrQuestionTooLong, 200)
 	}
-	ix, release := rt.index()
-	defer release()
 	res, found, err := ix.Card(ctx, name)
 	if err != nil {
 		return Response{}, err
@@ -408,14 +410,12 @@ func (rt *router) renderCard(ctx context.Context, st replyState) (Response, erro
 	return r, nil
 }
 
-func (rt *router) renderGlossary(ctx context.Context, st replyState) (Response, error) {
+func (rt *router) renderGlossary(ctx context.Context, ix *kb.Index, st replyState) (Response, error) {
 	p := rt.printer(st.Lang)
 	term := strings.TrimSpace(st.Arg)
 	if term == "" {
 		return Response{}, userErr(i18n.KeyDiscordMissingOption, "term")
 	}
-	ix, release := rt.index()
-	defer release()
 	g := ix.Glossary()
 	if g == nil {
 		return Response{}, userErr(i18n.KeyDiscordUnknownTerm, escapeText(term))

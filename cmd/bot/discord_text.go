@@ -106,18 +106,15 @@ func clipEscaped(s string, n int) string {
 // the 6,000 characters all embeds of a message may hold together.
 func fitLimits(r Response) Response {
 	r.Content = clipEscaped(r.Content, maxContent)
-	if len(r.Embeds) > maxEmbeds {
-		r.Embeds = r.Embeds[:maxEmbeds]
-	}
+	r.Embeds = r.Embeds[:min(len(r.Embeds), maxEmbeds)]
 	total := 0
 	var kept []Embed
 	for _, e := range r.Embeds {
 		e.Title = clipEscaped(e.Title, maxEmbedTitle)
 		e.Description = clipEscaped(e.Description, maxEmbedDesc)
 		e.Footer = clip(e.Footer, maxFooter)
-		if len(e.Fields) > maxFields {
-			e.Fields = e.Fields[:maxFields]
-		}
+		// Copies: the input may be a cached reply that others read.
+		e.Fields = append([]Field(nil), e.Fields[:min(len(e.Fields), maxFields)]...)
 		for i := range e.Fields {
 			e.Fields[i].Name = clipEscaped(e.Fields[i].Name, maxFieldName)
 			e.Fields[i].Value = clipEscaped(e.Fields[i].Value, maxFieldValue)
@@ -148,18 +145,14 @@ func fitLimits(r Response) Response {
 		if len(row) == 0 {
 			continue
 		}
-		if len(row) > maxButtonsRow {
-			row = row[:maxButtonsRow]
-		}
+		row = append([]Button(nil), row[:min(len(row), maxButtonsRow)]...)
 		for i := range row {
 			row[i].Label = clip(row[i].Label, maxButtonLabel)
 		}
 		rows = append(rows, row)
 	}
 	r.Buttons = rows
-	if len(r.Choices) > maxChoices {
-		r.Choices = r.Choices[:maxChoices]
-	}
+	r.Choices = append([]Choice(nil), r.Choices[:min(len(r.Choices), maxChoices)]...)
 	for i := range r.Choices {
 		r.Choices[i].Name = clip(r.Choices[i].Name, maxChoiceName)
 	}

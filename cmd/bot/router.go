@@ -134,6 +134,7 @@ type router struct {
 	log       *slog.Logger
 	publicURL string
 	complete  *completions
+	replies   *replyCache
 	now       func() time.Time
 	cmds      []commandDef
 }
@@ -146,12 +147,13 @@ type routerConfig struct {
 	limit     *rateLimiter
 	log       *slog.Logger
 	publicURL string
+	cacheSize int // rendered replies kept (0: none)
 }
 
 func newRouter(c routerConfig) *router {
 	rt := &router{
 		cat: c.cat, index: c.index, prefs: c.prefs, limit: c.limit, log: c.log,
-		publicURL: c.publicURL, complete: &completions{}, now: time.Now,
+		publicURL: c.publicURL, complete: &completions{}, replies: newReplyCache(c.cacheSize), now: time.Now,
 	}
 	if rt.log == nil {
 		rt.log = slog.New(slog.DiscardHandler)

@@ -242,7 +242,7 @@ func TestRouterErrors(t *testing.T) {
 		{"empty question", Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": "  "}}, "empty"},
 		{"unknown command", Request{Kind: reqCommand, Command: "nope"}, "nope"},
 		{"bad rule number", Request{Kind: reqCommand, Command: "rule", Options: map[string]string{"number": "abc"}}, "abc"},
-		{"unknown preset", Request{Kind: reqCommand, Command: "simulate", Options: map[string]string{"scenario": "no-such"}}, "no\\-such"},
+		{"unknown preset", Request{Kind: reqCommand, Command: "simulate", Options: map[string]string{"scenario": "no-such"}}, "no-such"},
 		{"unknown term", Request{Kind: reqCommand, Command: "glossary", Options: map[string]string{"term": "zzqx"}}, "zzqx"},
 		{"forged button", Request{Kind: reqComponent, CustomID: "p:ruling:xx:0:q"}, "no longer works"},
 		{"button of an unknown command", Request{Kind: reqComponent, CustomID: "p:nope:en:0:q"}, "no longer works"},
@@ -533,5 +533,37 @@ func TestEveryDiscordKey(t *testing.T) {
 				t.Errorf("%s: no message %s", l, k)
 			}
 		}
+	}
+}
+
+func TestReplyCache(t *testing.T) {
+	rt := testRouter(t)
+	rt.replies = newReplyCache(2)
+	ix := discordTestIndex(t)
+	ask := func(q string) Response {
+		return rt.serve(context.Background(), Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": q}, Locale: "en-US"})
+	}
+	first := ask("can an aura phase out?")
+	key := replyState{Cmd: "ruling", Lang: i18n.EN, Arg: "can an aura phase out?"}.key(false)
+	cached, ok := rt.replies.get(ix, key)
+	if !ok || cached.Content != first.Content || len(cached.Embeds) != len(first.Embeds) {
+		t.Fatalf("reply not cached: %v", ok)
+	}
+	if again := ask("can an aura phase out?"); again.Content != first.Content {
+		t.Errorf("cached reply differs: %q vs %q", again.Content, first.Content)
+	}
+	ask("does a token phase out?")
+	ask("what happens to counters when phasing?")
+	if _, ok := rt.replies.get(ix, key); ok {
+		t.Error("least recently used reply kept past the bound")
+	}
+	other, err := kb.NewMem(context.Background(), kb.NewCollection())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	rt.replies.put(other, "k", Response{Content: "x"})
+	if _, ok := rt.replies.get(ix, replyState{Cmd: "ruling", Lang: i18n.EN, Arg: "does a token phase out?"}.key(false)); ok {
+		t.Error("replies of a replaced index still served")
 	}
 }
