@@ -18,6 +18,27 @@
 // *Error with a stable Code, the line in the source and the arguments of the
 // message, never a panic.
 //
+// # Extensions to the scenario format
+//
+// Besides everything scenario-format.md lists, a scenario may use:
+//
+//   - top level: life (starting life total; 20, or 8000 for ygo);
+//   - permanents: zone (where it starts, default battlefield), phased_out,
+//     phased_indirect and phased_out_under (a permanent already phased out),
+//     triggers (conditions its triggered abilities watch: enters, leaves,
+//     phases_in, phases_out, attached, unattached, becomes_tapped) and choices
+//     (made as it entered, e.g. {color: red});
+//   - effects: name (display name);
+//   - actions: attach ({aura: host}), enter ([ids] put onto the battlefield),
+//     and cast may carry effect: {kind, power, toughness, player, keywords,
+//     duration, source}, a continuous effect created for each legal target as
+//     it resolves, known by the spell's id;
+//   - expect: indirect ([ids] phased out indirectly), blocked, choices
+//     ({id: {key: value}}), hand ({player: n}); event and no_event also match
+//     turn, step (phase for ygo) and args;
+//   - ygo: flow (tcg or ygopro-core), hand_limit (6), hands ({player: n}),
+//     and a name for each phase effect.
+//
 // # Phasing model
 //
 // Phasing is a status of the permanent, not a zone (CR 110.5): a phased-out
