@@ -29,4 +29,5 @@ const (
 	KeyCLIChangedSince   Key = "cli.rule.changed_since" // %[1]s date of the older release, %[2]s current date
 	KeyCLIMTShowOriginal Key = "cli.mt.show_original"   // hint to show a non-English original
 	KeyCLILabelled       Key = "cli.labelled"           // %[1]s label, %[2]s value
+	KeyCLIRuleNotIndexed Key = "cli.rule.not_indexed"   // %[1]s current rule number
 )

@@ -239,6 +239,9 @@ func renderAnswer(p *i18n.Printer, a answer, original bool) string {
 	var b strings.Builder
 	b.WriteString(a.Answer)
 	b.WriteString("\n")
+	if len(a.Citations) == 0 {
+		b.WriteString(p.T(i18n.KeyAnswerNothingFoundHint) + "\n")
+	}
 	for i, c := range a.Citations {
 		b.WriteString("\n")
 		fmt.Fprintf(&b, "%d. %s\n", i+1, citationHeading(p, c))

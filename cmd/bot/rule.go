@@ -111,6 +111,9 @@ func renderRule(p *i18n.Printer, r ruleJSON) string {
 			b.WriteString(p.T(i18n.KeyCLIAbolishedRule, r.Asked) + "\n")
 		} else {
 			b.WriteString(p.T(i18n.KeyCLINowRule, r.Current) + "\n")
+			if r.Rule == nil {
+				b.WriteString(p.T(i18n.KeyCLIRuleNotIndexed, r.Current) + "\n")
+			}
 		}
 	}
 	if r.Rule != nil {
@@ -227,11 +230,14 @@ func renderCard(p *i18n.Printer, asked string, c cardJSON) string {
 		b.WriteString(p.T(i18n.KeyCLINoRulings, display) + "\n")
 	}
 	for i, r := range c.Rulings {
-		date := ""
+		var head []string
 		if r.Date != "" {
-			date = p.Date(r.Date) + " · "
+			head = append(head, p.Date(r.Date))
 		}
-		fmt.Fprintf(&b, "\n%d. %s%s\n", i+1, date, r.Source)
+		if r.Source != "" {
+			head = append(head, r.Source)
+		}
+		fmt.Fprintf(&b, "\n%d. %s\n", i+1, strings.Join(head, " · "))
 		for _, line := range wrap(r.Text, 100) {
 			b.WriteString("   " + line + "\n")
 		}

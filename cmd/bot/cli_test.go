@@ -1,0 +1,69 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var updateCLI = flag.Bool("update-cli", false, "rewrite the golden files of TestCLIGolden")
+
+// TestCLIGolden runs the question commands on the embedded corpus, in the
+// three languages, and compares exit code, stdout and stderr with golden
+// files under testdata/cli (rewrite them with -update-cli).
+func TestCLIGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"ask-fr-counters", []string{"ask", "Les marqueurs restent-ils sur un permanent hors phase ?"}, 0},
+		{"ask-en-aura", []string{"ask", "--k", "3", "Does an Aura stay on a creature that phases out?"}, 0},
+		{"ask-ja-token", []string{"ask", "--k", "3", "フェイズ・アウトしたトークンはどうなる?"}, 0},
+		{"ask-ja-original", []string{"ask", "--k", "2", "--original", "--lang", "en", "フェイズ・アウトしたトークンはどうなる?"}, 0},
+		{"ask-fr-json", []string{"ask", "--json", "--k", "2", "jeton hors phase"}, 0},
+		{"ask-en-nothing", []string{"ask", "How many cards do I draw after a mulligan?"}, 1},
+		{"ask-fr-nothing", []string{"ask", "Combien de points de vie au départ en Commander ?"}, 1},
+		{"ask-ja-nothing", []string{"ask", "ペンデュラム召喚のやり方は?"}, 1},
+		{"ask-too-long-fr", []string{"ask", "--lang", "fr", strings.Repeat("déphasage ", 100)}, 2},
+		{"ask-missing-ja", []string{"ask", "--lang", "ja"}, 2},
+		{"rule-old-fr", []string{"rule", "--lang", "fr", "502.15h"}, 0},
+		{"rule-old-en-json", []string{"rule", "--json", "217.8d"}, 0},
+		{"rule-unknown-ja", []string{"rule", "--lang", "ja", "999.99"}, 1},
+		{"rule-bad-fr", []string{"rule", "--lang", "fr", "abc"}, 2},
+		{"card-en", []string{"card", "march of swirling mist"}, 0},
+		{"card-fuzzy-fr", []string{"card", "--lang", "fr", "Unite the Coalitoin"}, 0},
+		{"card-unknown-ja", []string{"card", "--lang", "ja", "存在しないカード"}, 1},
+		{"unknown-command", []string{"frobnicate"}, 2},
+		{"kb-build-missing-file-fr", []string{"kb", "build", "--lang", "fr", "--out", "/nonexistent/x", "--cr", "/nonexistent/cr.txt"}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, out, errs)
+			}
+			got := fmt.Sprintf("$ bot %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, out, errs)
+			file := filepath.Join("testdata", "cli", tt.name+".txt")
+			if *updateCLI {
+				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/bot -run TestCLIGolden -update-cli)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s:\n--- got ---\n%s\n--- want ---\n%s", file, got, want)
+			}
+		})
+	}
+}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// sharedDataDir returns ../shared/data from the repository root, or skips.
+func sharedDataDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test")
+		}
+		dir = parent
+	}
+	d := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(d); err != nil {
+		t.Skip("no shared data at " + d)
+	}
+	return d
+}
+
+// runCLI runs one command line of the bot and returns its exit code and output.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, func(string) string { return "" }, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// fakeUpstream serves the official files the way Scryfall and Wizards of the
+// Coast do: a rules page linking the CR text, a bulk-data list, the bulk
+// files. The bulk files are the first lines of the shared data files, to keep
+// the test short.
+type fakeUpstream struct {
+	*httptest.Server
+	cr          atomic.Value // file name of the CR release served
+	failRulings atomic.Bool
+}
+
+func newFakeUpstream(t *testing.T, data string) *fakeUpstream {
+	t.Helper()
+	f := &fakeUpstream{}
+	f.cr.Store("MagicCompRules_20260116.txt")
+	head := func(file string, n int) []byte {
+		fh, err := os.Open(filepath.Join(data, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fh.Close()
+		var b bytes.Buffer
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(make([]byte, 1<<20), 1<<22)
+		for i := 0; i < n && sc.Scan(); i++ {
+			b.Write(sc.Bytes())
+			b.WriteByte('\n')
+		}
+		return b.Bytes()
+	}
+	cards := head("mtg/cards/cards-multilang-mtgjson-20220425.jsonl", 3000)
+	rulings := head("mtg/rulings/rulings-mtgjson-20220425.jsonl", 3000)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/en/rules", func(w http.ResponseWriter, r *http.Request) {
+		name := f.cr.Load().(string)
+		date := strings.TrimSuffix(strings.TrimPrefix(name, "MagicCompRules_"), ".txt")
+		fmt.Fprintf(w, `<html><body><a href="%s/downloads/MagicCompRules %s.txt">TXT</a></body></html>`, f.URL, date)
+	})
+	mux.HandleFunc("/downloads/", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, filepath.Join(data, "mtg/cr", f.cr.Load().(string)))
+	})
+	mux.HandleFunc("/bulk-data", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"object":"list","data":[{"type":"rulings","download_uri":"%[1]s/files/rulings.json"},{"type":"all_cards","download_uri":"%[1]s/files/cards.json"}]}`, f.URL)
+	})
+	mux.HandleFunc("/files/rulings.json", func(w http.ResponseWriter, r *http.Request) {
+		if f.failRulings.Load() {
+			http.Error(w, "unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write(rulings)
+	})
+	mux.HandleFunc("/files/cards.json", func(w http.ResponseWriter, r *http.Request) { w.Write(cards) })
+	f.Server = httptest.NewServer(mux)
+	t.Cleanup(f.Close)
+	return f
+}
+
+func TestKBUpdateLifecycle(t *testing.T) {
+	data := sharedDataDir(t)
+	up := newFakeUpstream(t, data)
+	dir := filepath.Join(t.TempDir(), "index")
+	tmp := t.TempDir()
+	update := func(extra ...string) (int, string, string) {
+		return runCLI(t, append([]string{"kb", "update", "--out", dir, "--tmp", tmp, "--json",
+			"--scryfall-api", up.URL, "--rules-page", up.URL + "/en/rules"}, extra...)...)
+	}
+	current := func() string {
+		t.Helper()
+		code, out, errs := runCLI(t, "rule", "--index", dir, "--json", "100.1")
+		if code != 0 {
+			t.Fatalf("rule: exit %d: %s", code, errs)
+		}
+		var r ruleJSON
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r.Rule.CRDate
+	}
+
+	// First update: nothing serves yet, the release is built in place.
+	code, out, errs := update()
+	if code != 0 {
+		t.Fatalf("first update: exit %d: %s", code, errs)
+	}
+	var res struct {
+		Pending   bool   `json:"pending"`
+		CurrentCR string `json:"current_cr"`
+		Docs      int    `json:"docs"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if res.Pending || res.CurrentCR != "2026-01-16" || res.Docs < 3000 {
+		t.Fatalf("first update = %+v", res)
+	}
+	if got := current(); got != "2026-01-16" {
+		t.Fatalf("serving CR %s, want 2026-01-16", got)
+	}
+
+	// A failing download changes nothing and leaves nothing behind.
+	up.cr.Store("MagicCompRules_20260417.txt")
+	up.failRulings.Store(true)
+	if code, _, _ := update(); code != 1 {
+		t.Fatalf("update with a failing upstream: exit %d, want 1", code)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("downloads left behind: %v", left)
+	}
+	if got := current(); got != "2026-01-16" {
+		t.Fatalf("after a failed update serving CR %s", got)
+	}
+
+	// A new release waits for promotion.
+	up.failRulings.Store(false)
+	code, out, errs = update()
+	if code != 0 {
+		t.Fatalf("second update: exit %d: %s", code, errs)
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if !res.Pending || res.CurrentCR != "2026-04-17" {
+		t.Fatalf("second update = %+v, want pending 2026-04-17", res)
+	}
+	if got := current(); got != "2026-01-16" {
+		t.Fatalf("before promotion serving CR %s, want 2026-01-16", got)
+	}
+	if code, _, errs := runCLI(t, "kb", "promote", "--out", dir); code != 0 {
+		t.Fatalf("promote: exit %d: %s", code, errs)
+	}
+	if got := current(); got != "2026-04-17" {
+		t.Fatalf("after promotion serving CR %s, want 2026-04-17", got)
+	}
+	if code, _, _ := runCLI(t, "kb", "promote", "--out", dir); code != 1 {
+		t.Errorf("a second promote found something pending")
+	}
+
+	// Both releases stay available: an old rule by date, and the diff.
+	code, out, errs = runCLI(t, "rule", "--index", dir, "--cr-date", "2026-01-16", "--json", "722.1")
+	if code != 0 || !strings.Contains(out, `"cr_date":"2026-01-16"`) {
+		t.Fatalf("rule 722.1 of 2026-01-16: exit %d: %s %s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "kb", "diff", "--index", dir, "--json", "2026-01-16", "2026-04-17")
+	if code != 0 {
+		t.Fatalf("diff: exit %d: %s", code, errs)
+	}
+	var d struct {
+		From       string `json:"from"`
+		To         string `json:"to"`
+		Added      []struct{ Number string }
+		Renumbered []struct{ Old, New string }
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.From != "2026-01-16" || d.To != "2026-04-17" || len(d.Added) == 0 || len(d.Renumbered) == 0 {
+		t.Fatalf("diff = from %s to %s, %d added, %d renumbered", d.From, d.To, len(d.Added), len(d.Renumbered))
+	}
+	code, _, errs = runCLI(t, "kb", "diff", "--index", dir, "2025-11-14", "2026-04-17")
+	if code != 2 || !strings.Contains(errs, "2026-01-16") {
+		t.Errorf("diff from a release not held: exit %d: %s", code, errs)
+	}
+}
