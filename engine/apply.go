@@ -520,7 +520,7 @@ func (g *game) legendRule() []sba {
 }
 
 // leave moves a permanent from the battlefield to zone: it is removed from
-// combat, its "leaves" triggers trigger, durations that track it end, and
+// combat, its "leaves" triggers trigger, durations() that track it end, and
 // permanents phased out until it leaves phase in (610.4).
 func (g *game) leave(id, zone, rule string) {
 	p := g.s.perm(id)
@@ -649,7 +649,7 @@ func carried(id string, children map[string][]string) []string {
 	return out
 }
 
-// afterPhaseOut ends the "for as long as" durations that track the permanent
+// afterPhaseOut ends the "for as long as" durations() that track the permanent
 // (702.26f, 611.2b) and notes which triggers do and don't trigger.
 func (g *game) afterPhaseOut(id string) {
 	p := g.s.perm(id)

@@ -79,10 +79,10 @@ func StateBasedResults() []string {
 }
 
 // TriggerConditions returns the trigger conditions a permanent may list.
-func TriggerConditions() []string { return append([]string(nil), triggerKind...) }
+func TriggerConditions() []string { return triggerKind() }
 
-// Zones returns the zones an object can be in.
-func Zones() []string { return append([]string(nil), zones...) }
+// Zones returns the zones() an object can be in.
+func Zones() []string { return zones() }
 
 // YGORules returns the references the Yu-Gi-Oh! procedure cites in Rule.
 func YGORules() []string {

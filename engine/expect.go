@@ -7,14 +7,18 @@ import (
 )
 
 // expectKinds lists the checks an `expect:` entry may use.
-var expectKinds = []string{"phased_out", "phased_in", "indirect", "attached", "unattached", "tapped", "untapped",
-	"counters", "controller", "pt", "damage", "attacking", "blocked", "not_in_combat", "zone", "can_attack",
-	"cannot_attack", "effect_active", "life", "event", "no_event", "resolution_order", "chains", "hand", "choices"}
+func expectKinds() []string {
+	return []string{"phased_out", "phased_in", "indirect", "attached", "unattached", "tapped", "untapped",
+		"counters", "controller", "pt", "damage", "attacking", "blocked", "not_in_combat", "zone", "can_attack",
+		"cannot_attack", "effect_active", "life", "event", "no_event", "resolution_order", "chains", "hand", "choices"}
+}
 
 // ExpectKinds returns the checks an `expect:` entry may use.
-func ExpectKinds() []string { return append([]string(nil), expectKinds...) }
+func ExpectKinds() []string { return expectKinds() }
 
-var eventMatchKeys = []string{"kind", "objects", "rule", "indirect", "player", "step", "phase", "turn", "args"}
+func eventMatchKeys() []string {
+	return []string{"kind", "objects", "rule", "indirect", "player", "step", "phase", "turn", "args"}
+}
 
 func (p *scenarioParser) expects(top *fields) error {
 	ev := top.get("expect")
@@ -25,7 +29,7 @@ func (p *scenarioParser) expects(top *fields) error {
 		return errorf(CodeWrongType, ev.line, ev.col, "expect", "list")
 	}
 	for _, it := range ev.items {
-		if _, err := asMap(it, "expect", expectKinds...); err != nil {
+		if _, err := asMap(it, "expect", expectKinds()...); err != nil {
 			return err
 		}
 		if len(it.keys) != 1 {
@@ -62,7 +66,7 @@ func (p *scenarioParser) checkExpect(kind string, x *value) error {
 		}
 		return nil
 	case "event", "no_event":
-		f, err := asMap(x, kind, eventMatchKeys...)
+		f, err := asMap(x, kind, eventMatchKeys()...)
 		if err != nil {
 			return err
 		}
@@ -148,7 +152,7 @@ func (p *scenarioParser) checkExpect(kind string, x *value) error {
 			if err != nil {
 				return err
 			}
-			if err := oneOf(val, kind, s, zones...); err != nil {
+			if err := oneOf(val, kind, s, zones()...); err != nil {
 				return err
 			}
 		case "counters", "choices":
@@ -199,35 +203,62 @@ type Finding struct {
 	Args []string
 }
 
-// findingFormats gives, per finding code, its English rendering (for
-// Detail); the arguments are, in order, the verbs' values.
-var findingFormats = map[string]string{
-	"state":         "%s is %s",                // id, phased_in | phased_out | phased_out_indirectly
-	"zone":          "%s is in %s",             // id, zone
-	"attached_to":   "%s is attached to %s",    // id, host
-	"not_attached":  "%s is unattached",        // id
-	"tapped":        "%s is tapped",            // id
-	"untapped":      "%s is untapped",          // id
-	"not_attacking": "%s is not attacking",     // id
-	"not_blocked":   "%s is not blocked",       // id
-	"in_combat":     "%s is in combat",         // id
-	"cannot_attack": "%s can't attack: %s",     // id, reason (see AttackReasons)
-	"can_attack":    "%s can attack",           // id
-	"controller":    "%s is controlled by %s",  // id, player
-	"pt":            "%s is %s/%s",             // id, power, toughness
-	"damage":        "%s has %s damage",        // id, n
-	"counters":      "%s has %s %s counters",   // id, n, kind
-	"choice":        "%s has %s = %q",          // id, key, value
-	"effect_active": "%s active: %s",           // effect id, true | false
-	"life":          "%s has %s life",          // player, n
-	"hand":          "%s has %s cards in hand", // player, n
-	"no_event":      "no matching event",
-	"event":         "event #%s matches", // seq
-	"order":         "found %s",          // the order found, as [a, b]
+// findingFormat gives a finding code's English rendering (for Detail); the
+// arguments are, in order, the verbs' values. "" for an unknown code.
+func findingFormat(code string) string {
+	switch code {
+	case "state": // id, phased_in | phased_out | phased_out_indirectly
+		return "%s is %s"
+	case "zone": // id, zone
+		return "%s is in %s"
+	case "attached_to": // id, host
+		return "%s is attached to %s"
+	case "not_attached": // id
+		return "%s is unattached"
+	case "tapped": // id
+		return "%s is tapped"
+	case "untapped": // id
+		return "%s is untapped"
+	case "not_attacking": // id
+		return "%s is not attacking"
+	case "not_blocked": // id
+		return "%s is not blocked"
+	case "in_combat": // id
+		return "%s is in combat"
+	case "cannot_attack": // id, reason (see AttackReasons)
+		return "%s can't attack: %s"
+	case "can_attack": // id
+		return "%s can attack"
+	case "controller": // id, player
+		return "%s is controlled by %s"
+	case "pt": // id, power, toughness
+		return "%s is %s/%s"
+	case "damage": // id, n
+		return "%s has %s damage"
+	case "counters": // id, n, kind
+		return "%s has %s %s counters"
+	case "choice": // id, key, value
+		return "%s has %s = %q"
+	case "effect_active": // effect id, true | false
+		return "%s active: %s"
+	case "life": // player, n
+		return "%s has %s life"
+	case "hand": // player, n
+		return "%s has %s cards in hand"
+	case "no_event":
+		return "no matching event"
+	case "event": // seq
+		return "event #%s matches"
+	case "order": // the order found, as [a, b]
+		return "found %s"
+	}
+	return ""
 }
 
 // FindingCodes returns the codes a Finding can have, sorted.
-func FindingCodes() []string { return sortedKeys(findingFormats) }
+func FindingCodes() []string {
+	return []string{"attached_to", "can_attack", "cannot_attack", "choice", "controller", "counters", "damage", "effect_active", "event", "hand", "in_combat", "life", "no_event", "not_attached", "not_attacking", "not_blocked", "order", "pt", "state", "tapped", "untapped", "zone"}
+}
 
 // AttackReasons returns why a creature may be unable to attack: the values
 // of a cannot_attack finding's second argument.
@@ -240,7 +271,7 @@ func (f Finding) String() string {
 	for i, a := range f.Args {
 		args[i] = a
 	}
-	return fmt.Sprintf(findingFormats[f.Code], args...)
+	return fmt.Sprintf(findingFormat(f.Code), args...)
 }
 
 func find(code string, args ...string) Finding { return Finding{Code: code, Args: args} }

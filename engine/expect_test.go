@@ -46,3 +46,12 @@ expect:
 		}
 	}
 }
+
+// TestFindingCodes checks that every finding code has an English rendering.
+func TestFindingCodes(t *testing.T) {
+	for _, c := range FindingCodes() {
+		if findingFormat(c) == "" {
+			t.Errorf("finding %s has no English format", c)
+		}
+	}
+}

@@ -162,7 +162,7 @@ func presetHeader(src []byte) (PresetInfo, bool) {
 
 // LoadPreset parses the named preset.
 func LoadPreset(name string) (*Scenario, error) {
-	if !idPattern.MatchString(name) {
+	if !validID(name) {
 		return nil, errorf(CodeUnknownPreset, 0, 0, name)
 	}
 	src, err := presetFS.ReadFile(path.Join("presets", name+".yaml"))

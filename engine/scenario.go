@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -25,22 +24,59 @@ type Expectation struct {
 	v    *value
 }
 
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+// validID reports whether s is a scenario id: 1 to 64 letters, digits, - or _.
+func validID(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
-// Allowed values of the scenario vocabulary.
-var (
-	cardTypes   = []string{"creature", "artifact", "enchantment", "land", "planeswalker", "battle"}
-	supertypes  = []string{"legendary", "basic", "snow", "world"}
-	effectKinds = []string{"pump", "set_pt", "control", "grant", "cant_phase_in"}
-	durations   = []string{"end_of_turn", "until_your_next_turn", "for_as_long_as", "until", "indefinite"}
-	zones       = []string{ZoneBattlefield, ZoneGraveyard, ZoneExile, ZoneHand, ZoneLibrary, ZoneGone}
-	staticKinds = []string{"anthem", "grant"}
-	affectsKind = []string{"creatures_you_control", "other_creatures_you_control", "creatures", "enchanted", "equipped", "self"}
-	triggerKind = []string{"enters", "leaves", "phases_in", "phases_out", "attached", "unattached", "becomes_tapped"}
-	stepNames   = []string{"untap", "upkeep", "draw", "main1", "begin_combat", "declare_attackers", "declare_blockers",
-		"combat_damage", "end_combat", "main2", "end", "cleanup"}
-	phaseNames = []string{"draw", "standby", "main1", "battle", "main2", "end"}
-)
+// The vocabulary of the scenario format: the values each key allows.
+func cardTypes() []string {
+	return []string{"creature", "artifact", "enchantment", "land", "planeswalker", "battle"}
+}
+
+func supertypes() []string {
+	return []string{"legendary", "basic", "snow", "world"}
+}
+
+func effectKinds() []string {
+	return []string{"pump", "set_pt", "control", "grant", "cant_phase_in"}
+}
+
+func durations() []string {
+	return []string{"end_of_turn", "until_your_next_turn", "for_as_long_as", "until", "indefinite"}
+}
+
+func zones() []string {
+	return []string{ZoneBattlefield, ZoneGraveyard, ZoneExile, ZoneHand, ZoneLibrary, ZoneGone}
+}
+
+func staticKinds() []string {
+	return []string{"anthem", "grant"}
+}
+
+func affectsKind() []string {
+	return []string{"creatures_you_control", "other_creatures_you_control", "creatures", "enchanted", "equipped", "self"}
+}
+
+func triggerKind() []string {
+	return []string{"enters", "leaves", "phases_in", "phases_out", "attached", "unattached", "becomes_tapped"}
+}
+
+func stepNames() []string {
+	return []string{"untap", "upkeep", "draw", "main1", "begin_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_combat", "main2", "end", "cleanup"}
+}
+
+func phaseNames() []string {
+	return []string{"draw", "standby", "main1", "battle", "main2", "end"}
+}
 
 // parser holds what is defined so far, so that an id used before it is
 // defined is an error.
@@ -126,7 +162,7 @@ func (p *scenarioParser) header(top *fields) error {
 	if err != nil {
 		return err
 	}
-	if len(names) < 2 || len(names) > 4 {
+	if len(names) < 2 || len(names) > 4 || (sc.Game == "ygo" && len(names) != 2) {
 		return errorf(CodeBadPlayers, pv.line, pv.col, strconv.Itoa(len(names)))
 	}
 	life := 20
@@ -164,9 +200,9 @@ func (p *scenarioParser) header(top *fields) error {
 				return err
 			}
 		}
-		key, allowed := "step", stepNames
+		key, allowed := "step", stepNames()
 		if sc.Game == "ygo" {
-			key, allowed = "phase", phaseNames
+			key, allowed = "phase", phaseNames()
 		}
 		for _, k := range []string{"step", "phase"} {
 			if v := sf.get(k); v != nil && k != key {
@@ -201,7 +237,7 @@ func (p *scenarioParser) player(v *value, key string) (string, error) {
 
 // define records a new id.
 func (p *scenarioParser) define(v *value, id, what string) error {
-	if !idPattern.MatchString(id) {
+	if !validID(id) {
 		return errorf(CodeBadID, v.line, v.col, id)
 	}
 	if _, ok := p.ids[id]; ok || has(p.players, id) {
@@ -327,13 +363,15 @@ func (p *scenarioParser) mtg(top *fields) error {
 	return nil
 }
 
-var permanentKeys = []string{"id", "name", "types", "subtypes", "supertypes", "power", "toughness", "keywords",
-	"controller", "owner", "token", "tapped", "damage", "counters", "attached_to", "entered_this_turn", "static",
-	"triggers", "choices", "zone", "phased_out", "phased_indirect", "phased_out_under"}
+func permanentKeys() []string {
+	return []string{"id", "name", "types", "subtypes", "supertypes", "power", "toughness", "keywords",
+		"controller", "owner", "token", "tapped", "damage", "counters", "attached_to", "entered_this_turn", "static",
+		"triggers", "choices", "zone", "phased_out", "phased_indirect", "phased_out_under"}
+}
 
 func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 	var q Permanent
-	f, err := asMap(v, "permanent", permanentKeys...)
+	f, err := asMap(v, "permanent", permanentKeys()...)
 	if err != nil {
 		return q, nil, err
 	}
@@ -354,8 +392,8 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 		key     string
 		dst     *[]string
 		allowed []string
-	}{{"types", &q.Types, cardTypes}, {"subtypes", &q.Subtypes, nil}, {"supertypes", &q.Supertypes, supertypes},
-		{"keywords", &q.Keywords, nil}, {"triggers", &q.Triggers, triggerKind}}
+	}{{"types", &q.Types, cardTypes()}, {"subtypes", &q.Subtypes, nil}, {"supertypes", &q.Supertypes, supertypes()},
+		{"keywords", &q.Keywords, nil}, {"triggers", &q.Triggers, triggerKind()}}
 	for _, l := range lists {
 		if *l.dst, err = f.optStrs(l.key); err != nil {
 			return q, nil, err
@@ -414,7 +452,7 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 		return q, nil, err
 	}
 	if zv := f.get("zone"); zv != nil {
-		if err := oneOf(zv, "zone", q.Zone, zones...); err != nil {
+		if err := oneOf(zv, "zone", q.Zone, zones()...); err != nil {
 			return q, nil, err
 		}
 	}
@@ -465,7 +503,7 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 			if st.Kind, err = kv.str("kind"); err != nil {
 				return q, nil, err
 			}
-			if err := oneOf(kv, "kind", st.Kind, staticKinds...); err != nil {
+			if err := oneOf(kv, "kind", st.Kind, staticKinds()...); err != nil {
 				return q, nil, err
 			}
 			if st.Power, err = sf.optInt("power", 0); err != nil {
@@ -480,7 +518,7 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 			if st.Affects, err = sf.optStr("affects", "self"); err != nil {
 				return q, nil, err
 			}
-			if err := oneOf(it, "affects", st.Affects, affectsKind...); err != nil {
+			if err := oneOf(it, "affects", st.Affects, affectsKind()...); err != nil {
 				return q, nil, err
 			}
 			q.Static = append(q.Static, st)
@@ -497,12 +535,14 @@ func asMapAny(v *value, where string) (*value, error) {
 	return v, nil
 }
 
-var effectKeys = []string{"id", "name", "kind", "target", "affects", "power", "toughness", "player", "keywords", "duration", "source", "controller"}
+func effectKeys() []string {
+	return []string{"id", "name", "kind", "target", "affects", "power", "toughness", "player", "keywords", "duration", "source", "controller"}
+}
 
 // effect reads an effect definition and defines its id.
 func (p *scenarioParser) effect(v *value) (Effect, error) {
 	var e Effect
-	f, err := asMap(v, "effect", effectKeys...)
+	f, err := asMap(v, "effect", effectKeys()...)
 	if err != nil {
 		return e, err
 	}
@@ -535,7 +575,7 @@ func (p *scenarioParser) effectBody(f *fields, e *Effect, needTarget bool) error
 	if e.Kind, err = kv.str("kind"); err != nil {
 		return err
 	}
-	if err := oneOf(kv, "kind", e.Kind, effectKinds...); err != nil {
+	if err := oneOf(kv, "kind", e.Kind, effectKinds()...); err != nil {
 		return err
 	}
 	if tv := f.get("target"); tv != nil {
@@ -572,7 +612,7 @@ func (p *scenarioParser) effectBody(f *fields, e *Effect, needTarget bool) error
 		return err
 	}
 	if dv := f.get("duration"); dv != nil {
-		if err := oneOf(dv, "duration", e.Duration, durations...); err != nil {
+		if err := oneOf(dv, "duration", e.Duration, durations()...); err != nil {
 			return err
 		}
 	}
@@ -608,7 +648,7 @@ func (p *scenarioParser) filter(v *value, where string) (*Filter, error) {
 		return nil, err
 	}
 	for _, t := range flt.Types {
-		if err := oneOf(f.get("types"), "types", t, cardTypes...); err != nil {
+		if err := oneOf(f.get("types"), "types", t, cardTypes()...); err != nil {
 			return nil, err
 		}
 	}

@@ -6,9 +6,11 @@ import (
 )
 
 // actionKeys lists the actions a scenario may use.
-var actionKeys = []string{"phase_out", "phase_out_all", "phase_out_until", "phase_in", "phase_in_all", "phase_toggle",
-	"effect", "cast", "resolve", "attack", "block", "damage", "destroy", "destroy_all", "counter", "tap", "attach",
-	"enter", "leave_battlefield", "skip_untap", "leave_game", "advance", "enter_phase"}
+func actionKeys() []string {
+	return []string{"phase_out", "phase_out_all", "phase_out_until", "phase_in", "phase_in_all", "phase_toggle",
+		"effect", "cast", "resolve", "attack", "block", "damage", "destroy", "destroy_all", "counter", "tap", "attach",
+		"enter", "leave_battlefield", "skip_untap", "leave_game", "advance", "enter_phase"}
+}
 
 func (p *scenarioParser) actions(top *fields) error {
 	av := top.get("actions")
@@ -34,7 +36,7 @@ func (p *scenarioParser) actions(top *fields) error {
 
 func (p *scenarioParser) action(v *value) (Action, error) {
 	var a Action
-	if _, err := asMap(v, "action", actionKeys...); err != nil {
+	if _, err := asMap(v, "action", actionKeys()...); err != nil {
 		return a, err
 	}
 	if len(v.keys) != 1 {
@@ -190,7 +192,7 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 		if s, err = sv.str("step"); err != nil {
 			return a, err
 		}
-		if err = oneOf(sv, "step", s, stepNames...); err != nil {
+		if err = oneOf(sv, "step", s, stepNames()...); err != nil {
 			return a, err
 		}
 		a.Step = Step(s)
@@ -199,7 +201,7 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 		if s, err = x.str("enter_phase"); err != nil {
 			return a, err
 		}
-		if err = oneOf(x, "enter_phase", s, phaseNames...); err != nil {
+		if err = oneOf(x, "enter_phase", s, phaseNames()...); err != nil {
 			return a, err
 		}
 		a.Step = Step(s)
@@ -336,7 +338,7 @@ func (p *scenarioParser) ygo(top *fields) error {
 			if err != nil {
 				return err
 			}
-			if err := oneOf(phv, "phase", ph, phaseNames...); err != nil {
+			if err := oneOf(phv, "phase", ph, phaseNames()...); err != nil {
 				return err
 			}
 			e.Phase = Step(ph)

@@ -1,7 +1,5 @@
 package engine
 
-import "sort"
-
 // Zones a permanent's card can be in. Phasing is not a zone: a phased-out
 // permanent stays on the battlefield (CR 110.5, 702.26d).
 const (
@@ -335,14 +333,4 @@ func (s *State) nextPlayer(name string) string {
 		}
 	}
 	return name
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
