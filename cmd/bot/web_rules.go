@@ -331,6 +331,11 @@ type rulePageData struct {
 	OldTexts   []clarification
 	CitedBy    []clarification
 	ParentHref string
+	// Renumbering: why and when an old number changed, and the old
+	// numbers of a current rule.
+	Note    template.HTML
+	Changed string
+	Former  []navLink
 }
 
 // rule serves /rules/{number}.
@@ -361,6 +366,11 @@ func (w *webPages) rule(r *http.Request, ix *kb.Index, pg *page) (string, error)
 			d.CurrentURL = pg.Href("/rules/" + d.Current)
 		}
 		oldLinker := newTextLinker(ctx, ix, nil, pg.Lang, "")
+		if rn := ix.Renumbering(); rn != nil {
+			if e, ok := rn.Lookup(num); ok {
+				d.Note, d.Changed = oldLinker.HTML(e.Note), e.Changed
+			}
+		}
 		for _, o := range res.Old {
 			d.OldTexts = append(d.OldTexts, w.clarificationOf(pg, o, oldLinker))
 		}
@@ -383,6 +393,11 @@ func (w *webPages) rule(r *http.Request, ix *kb.Index, pg *page) (string, error)
 				continue
 			}
 			d.Children = append(d.Children, ruleViewOf(pg, c, lk))
+		}
+		if rn := ix.Renumbering(); rn != nil && !d.OldNumber {
+			for _, o := range rn.Olds(ref) {
+				d.Former = append(d.Former, navLink{pg.Href("/rules/" + o), o})
+			}
 		}
 		cited, originals := pickVersions(res.CitedBy, pg.Lang)
 		sort.SliceStable(cited, func(i, j int) bool { return langRank(cited[i].Lang, pg.Lang) < langRank(cited[j].Lang, pg.Lang) })
