@@ -266,6 +266,7 @@ func AttackReasons() []string {
 	return []string{"not_on_battlefield", "phased_out", "not_a_creature", "tapped", "summoning_sick"}
 }
 
+// String renders the finding in English.
 func (f Finding) String() string {
 	args := make([]any, len(f.Args))
 	for i, a := range f.Args {

@@ -97,6 +97,8 @@ func RunWith(s *Scenario, opt Options) (*Result, error) {
 	return r, nil
 }
 
+// presetFS holds the preset scenarios.
+//
 //go:embed presets/*.yaml
 var presetFS embed.FS
 

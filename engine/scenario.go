@@ -37,7 +37,8 @@ func validID(s string) bool {
 	return true
 }
 
-// The vocabulary of the scenario format: the values each key allows.
+// cardTypes and the functions below give the vocabulary of the scenario
+// format: the values each key allows.
 func cardTypes() []string {
 	return []string{"creature", "artifact", "enchantment", "land", "planeswalker", "battle"}
 }
@@ -78,7 +79,7 @@ func phaseNames() []string {
 	return []string{"draw", "standby", "main1", "battle", "main2", "end"}
 }
 
-// parser holds what is defined so far, so that an id used before it is
+// scenarioParser holds what is defined so far, so that an id used before it is
 // defined is an error.
 type scenarioParser struct {
 	sc      *Scenario

@@ -136,12 +136,13 @@ func presetTitle(t map[string]string, l i18n.Lang) string {
 	return t["en"]
 }
 
-// fileError is reading a scenario file that failed.
+// scenarioFileError is a scenario file that could not be read.
 type scenarioFileError struct {
 	path string
 	err  error
 }
 
+// Error returns the path and the reason, for logs.
 func (e *scenarioFileError) Error() string { return e.path + ": " + e.err.Error() }
 
 // loadScenario reads a scenario file, or a preset by name when no such file
