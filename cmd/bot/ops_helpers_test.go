@@ -129,8 +129,8 @@ func opsDefaultConfig(t testing.TB) serveConfig {
 	return cfg
 }
 
-// scrape fetches /metrics from h and parses it.
-func scrape(t testing.TB, h http.Handler) map[string]*dto.MetricFamily {
+// scrapeMetrics fetches /metrics from h and parses it.
+func scrapeMetrics(t testing.TB, h http.Handler) map[string]*dto.MetricFamily {
 	t.Helper()
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
@@ -145,9 +145,9 @@ func scrape(t testing.TB, h http.Handler) map[string]*dto.MetricFamily {
 	return fams
 }
 
-// sample returns the value of the sample of family name whose labels
+// metricSample returns the value of the sample of family name whose labels
 // include want, and whether there is one. Histograms give their count.
-func sample(fams map[string]*dto.MetricFamily, name string, want map[string]string) (float64, bool) {
+func metricSample(fams map[string]*dto.MetricFamily, name string, want map[string]string) (float64, bool) {
 	f, ok := fams[name]
 	if !ok {
 		return 0, false

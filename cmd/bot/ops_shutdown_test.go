@@ -13,15 +13,15 @@ import (
 	"time"
 )
 
-// httpMuxOps returns a mux with only the operations routes of s.
-func httpMuxOps(s *server) *http.ServeMux {
+// opsMux returns a mux with only the operations routes of s.
+func opsMux(s *server) *http.ServeMux {
 	mux := http.NewServeMux()
 	s.routesOps(mux)
 	return mux
 }
 
-// sendHUP sends SIGHUP to this process.
-func sendHUP() error { return syscall.Kill(syscall.Getpid(), syscall.SIGHUP) }
+// opsSendHUP sends SIGHUP to this process.
+func opsSendHUP() error { return syscall.Kill(syscall.Getpid(), syscall.SIGHUP) }
 
 // shutdownRig serves s's operations routes plus /slow on a real listener,
 // with the same base context arrangement as server.run, and shuts down the
@@ -38,7 +38,7 @@ type shutdownRig struct {
 func newShutdownRig(t *testing.T, s *server, slow http.HandlerFunc) *shutdownRig {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
-	mux := httpMuxOps(s)
+	mux := opsMux(s)
 	mux.HandleFunc("GET /slow", slow)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

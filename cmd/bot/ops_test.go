@@ -194,7 +194,7 @@ func TestMetricsExposition(t *testing.T) {
 	for range 3 {
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/healthz", nil))
 	}
-	fams := scrape(t, h)
+	fams := scrapeMetrics(t, h)
 
 	tests := []struct {
 		name   string
@@ -224,7 +224,7 @@ func TestMetricsExposition(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := sample(fams, tt.family, tt.labels)
+			got, ok := metricSample(fams, tt.family, tt.labels)
 			if !ok {
 				t.Fatalf("no sample of %s with labels %v", tt.family, tt.labels)
 			}
@@ -237,7 +237,7 @@ func TestMetricsExposition(t *testing.T) {
 		t.Fatal("the embedded index has no kinds")
 	}
 	for kind, n := range meta.ByKind {
-		if got, _ := sample(fams, "arbiter_index_documents", map[string]string{"kind": kind}); got != float64(n) {
+		if got, _ := metricSample(fams, "arbiter_index_documents", map[string]string{"kind": kind}); got != float64(n) {
 			t.Errorf("index_documents{kind=%q} = %v, want %d", kind, got, n)
 		}
 	}
@@ -249,21 +249,21 @@ func TestMetricsBuiltIndex(t *testing.T) {
 	s, _ := opsTestServer(t, opsDefaultConfig(t), ix)
 	mux := http.NewServeMux()
 	s.routesOps(mux)
-	fams := scrape(t, mux)
+	fams := scrapeMetrics(t, mux)
 	built := parseTime(ix.Meta().BuiltAt)
 	if built.IsZero() {
 		t.Fatalf("built index has no build time: %+v", ix.Meta())
 	}
-	if got, _ := sample(fams, "arbiter_index_built_timestamp_seconds", nil); got != float64(built.Unix()) {
+	if got, _ := metricSample(fams, "arbiter_index_built_timestamp_seconds", nil); got != float64(built.Unix()) {
 		t.Errorf("built timestamp %v, want %d", got, built.Unix())
 	}
-	if got, _ := sample(fams, "arbiter_cr_effective_timestamp_seconds", nil); got != float64(time.Date(2026, 4, 17, 0, 0, 0, 0, time.UTC).Unix()) {
+	if got, _ := metricSample(fams, "arbiter_cr_effective_timestamp_seconds", nil); got != float64(time.Date(2026, 4, 17, 0, 0, 0, 0, time.UTC).Unix()) {
 		t.Errorf("CR effective timestamp %v, want 2026-04-17", got)
 	}
-	if got, _ := sample(fams, "arbiter_index_age_seconds", nil); got < 0 || got > 3600 {
+	if got, _ := metricSample(fams, "arbiter_index_age_seconds", nil); got < 0 || got > 3600 {
 		t.Errorf("index age %v s for an index just built", got)
 	}
-	if got, _ := sample(fams, "arbiter_index_info", map[string]string{"cr_date": "2026-04-17"}); got != 1 {
+	if got, _ := metricSample(fams, "arbiter_index_info", map[string]string{"cr_date": "2026-04-17"}); got != 1 {
 		t.Errorf("index_info{cr_date=2026-04-17} = %v", got)
 	}
 }
@@ -303,7 +303,7 @@ func TestWrapHTTP(t *testing.T) {
 		if len(recs) != 1 || recs[0]["panic"] != "boom" || !strings.Contains(recs[0]["stack"].(string), "ops_test.go") {
 			t.Errorf("panic log: %v", recs)
 		}
-		if got, _ := sample(scrape(t, h), "arbiter_http_panics_total", nil); got != 1 {
+		if got, _ := metricSample(scrapeMetrics(t, h), "arbiter_http_panics_total", nil); got != 1 {
 			t.Errorf("panics_total = %v", got)
 		}
 	})
@@ -340,7 +340,7 @@ func TestWrapHTTP(t *testing.T) {
 		}
 		close(block)
 		<-done
-		if got, _ := sample(scrape(t, h), "arbiter_http_shed_total", nil); got != 1 {
+		if got, _ := metricSample(scrapeMetrics(t, h), "arbiter_http_shed_total", nil); got != 1 {
 			t.Errorf("shed_total = %v", got)
 		}
 	})
@@ -409,13 +409,13 @@ func TestOpsRecordersConcurrent(t *testing.T) {
 	mux := http.NewServeMux()
 	s := &server{ops: o, log: slog.New(slog.NewJSONHandler(io.Discard, nil))}
 	s.routesOps(mux)
-	fams := scrape(t, mux)
-	if got, _ := sample(fams, "arbiter_deferred_replies_total", nil); got != 800 {
+	fams := scrapeMetrics(t, mux)
+	if got, _ := metricSample(fams, "arbiter_deferred_replies_total", nil); got != 800 {
 		t.Errorf("deferred = %v, want 800", got)
 	}
 	var total float64
 	for _, cmd := range []string{"ruling", "rule", "card"} {
-		v, _ := sample(fams, "arbiter_interactions_total", map[string]string{"command": cmd})
+		v, _ := metricSample(fams, "arbiter_interactions_total", map[string]string{"command": cmd})
 		total += v
 	}
 	if total != 800 {

@@ -43,8 +43,8 @@ func opsBuildIndex(t testing.TB, dir, crFile string) *kb.Index {
 	return ix
 }
 
-// pointAt switches the symlink link to target atomically, as kb.Build does.
-func pointAt(t testing.TB, link, target string) {
+// opsPointAt switches the symlink link to target atomically, as kb.Build does.
+func opsPointAt(t testing.TB, link, target string) {
 	t.Helper()
 	tmp := link + ".new"
 	os.Remove(tmp)
@@ -68,7 +68,7 @@ func TestReloadUnderLoad(t *testing.T) {
 	opsBuild(t, jan, janFile)
 	opsBuild(t, apr, aprFile)
 	cur := filepath.Join(root, "current")
-	pointAt(t, cur, jan)
+	opsPointAt(t, cur, jan)
 
 	cfg := opsDefaultConfig(t)
 	cfg.index = cur
@@ -90,7 +90,7 @@ func TestReloadUnderLoad(t *testing.T) {
 			defer wg.Done()
 			questions := []string{"phasing", "phased out permanents", "untap step", "indirectly phased out"}
 			for i := 0; ctx.Err() == nil; i++ {
-				if err := oneRequest(ctx, s, questions[(g+i)%len(questions)], seen); err != nil {
+				if err := reloadOneRequest(ctx, s, questions[(g+i)%len(questions)], seen); err != nil {
 					errc <- err
 					return
 				}
@@ -114,7 +114,7 @@ func TestReloadUnderLoad(t *testing.T) {
 		if i%2 == 1 {
 			target = jan
 		}
-		pointAt(t, cur, target)
+		opsPointAt(t, cur, target)
 		if !s.reloadIndex(ctx, "test") {
 			t.Fatalf("reload %d failed:\n%s", i, logs)
 		}
@@ -129,9 +129,9 @@ func TestReloadUnderLoad(t *testing.T) {
 			target = jan
 		}
 		want := int64(swaps + 1)
-		pointAt(t, cur, target)
+		opsPointAt(t, cur, target)
 		deadline := time.Now().Add(10 * time.Second)
-		for reloadSuccesses(t, s) < want {
+		for opsReloadSuccesses(t, s) < want {
 			if time.Now().After(deadline) {
 				t.Fatalf("the watcher did not reload after swap %d:\n%s", i, logs)
 			}
@@ -155,7 +155,7 @@ func TestReloadUnderLoad(t *testing.T) {
 	for err := range errc {
 		t.Error(err)
 	}
-	if got := reloadSuccesses(t, s); got < int64(swaps) {
+	if got := opsReloadSuccesses(t, s); got < int64(swaps) {
 		t.Errorf("reload successes %d, want at least %d", got, swaps)
 	}
 	for date, n := range seen {
@@ -171,9 +171,9 @@ func TestReloadUnderLoad(t *testing.T) {
 	}
 }
 
-// oneRequest does what a request does: acquire the index, search, look up a
+// reloadOneRequest does what a request does: acquire the index, search, look up a
 // rule, release. Every text it gets must come from the same CR release.
-func oneRequest(ctx context.Context, s *server, question string, seen map[string]*atomic.Int64) error {
+func reloadOneRequest(ctx context.Context, s *server, question string, seen map[string]*atomic.Int64) error {
 	ix, release := s.index.acquire()
 	defer release()
 	want := ix.Meta().CurrentCR
@@ -209,9 +209,9 @@ func oneRequest(ctx context.Context, s *server, question string, seen map[string
 	return nil
 }
 
-func reloadSuccesses(t testing.TB, s *server) int64 {
+func opsReloadSuccesses(t testing.TB, s *server) int64 {
 	t.Helper()
-	v, _ := sample(scrape(t, httpMuxOps(s)), "arbiter_index_reloads_total", map[string]string{"result": "success"})
+	v, _ := metricSample(scrapeMetrics(t, opsMux(s)), "arbiter_index_reloads_total", map[string]string{"result": "success"})
 	return int64(v)
 }
 
@@ -228,7 +228,7 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 		t.Fatal(err)
 	}
 	cur := filepath.Join(root, "current")
-	pointAt(t, cur, good)
+	opsPointAt(t, cur, good)
 	cfg := opsDefaultConfig(t)
 	cfg.index = cur
 	cfg.ops.reloadInterval = 10 * time.Millisecond
@@ -249,7 +249,7 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pointAt(t, cur, tt.target)
+			opsPointAt(t, cur, tt.target)
 			if s.reloadIndex(t.Context(), "test") {
 				t.Fatal("reload of a bad index reported success")
 			}
@@ -267,12 +267,12 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 	// The watcher tries the damaged build at most once (its fingerprint does
 	// not change afterwards) and never the missing one.
 	time.Sleep(100 * time.Millisecond)
-	fams := scrape(t, httpMuxOps(s))
-	failures, _ := sample(fams, "arbiter_index_reloads_total", map[string]string{"result": "failure"})
+	fams := scrapeMetrics(t, opsMux(s))
+	failures, _ := metricSample(fams, "arbiter_index_reloads_total", map[string]string{"result": "failure"})
 	if failures < 2 || failures > 3 {
 		t.Errorf("reload failures = %v, want 2 (explicit) plus at most 1 (watcher)", failures)
 	}
-	if ready, _ := sample(fams, "arbiter_ready", nil); ready != 1 {
+	if ready, _ := metricSample(fams, "arbiter_ready", nil); ready != 1 {
 		t.Errorf("ready = %v after failed reloads", ready)
 	}
 	if n := len(logs.records(t, "index reload failed, the previous index keeps serving")); n < 2 {
@@ -281,9 +281,9 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 	// A new good build: the watcher picks it up. (Pointing back at the
 	// build that already serves would change nothing.)
 	opsBuild(t, good, aprFile)
-	pointAt(t, cur, good)
+	opsPointAt(t, cur, good)
 	deadline := time.Now().Add(10 * time.Second)
-	for reloadSuccesses(t, s) < 1 {
+	for opsReloadSuccesses(t, s) < 1 {
 		if time.Now().After(deadline) {
 			t.Fatalf("the watcher did not reload the good index:\n%s", logs)
 		}
@@ -333,7 +333,7 @@ func TestReloadSignal(t *testing.T) {
 	opsBuild(t, jan, janFile)
 	opsBuild(t, apr, aprFile)
 	cur := filepath.Join(root, "current")
-	pointAt(t, cur, jan)
+	opsPointAt(t, cur, jan)
 	cfg := opsDefaultConfig(t)
 	cfg.index = cur
 	cfg.ops.reloadInterval = 0 // only SIGHUP
@@ -344,16 +344,16 @@ func TestReloadSignal(t *testing.T) {
 	s, logs := opsTestServer(t, cfg, ix)
 	stop := s.watchReload(t.Context())
 	defer stop()
-	pointAt(t, cur, apr)
+	opsPointAt(t, cur, apr)
 	time.Sleep(50 * time.Millisecond)
-	if got := reloadSuccesses(t, s); got != 0 {
+	if got := opsReloadSuccesses(t, s); got != 0 {
 		t.Fatalf("reloaded without a signal: %d", got)
 	}
-	if err := sendHUP(); err != nil {
+	if err := opsSendHUP(); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
-	for reloadSuccesses(t, s) < 1 {
+	for opsReloadSuccesses(t, s) < 1 {
 		if time.Now().After(deadline) {
 			t.Fatalf("no reload after SIGHUP:\n%s", logs)
 		}
