@@ -15,19 +15,20 @@ const (
 	KeyCLISeePreset     Key = "cli.answer.see_preset" // %[1]s preset name
 	KeyCLINames         Key = "cli.card.names"        // %[1]s names in other languages
 
-	KeyCLIUpdateFailed   Key = "cli.kb.update_failed"   // %[1]s the error
-	KeyCLIPending        Key = "cli.kb.pending"         // %[1]s new CR date, %[2]s serving CR date, %[3]s directory
-	KeyCLIPromoted       Key = "cli.kb.promoted"        // %[1]s directory, %[2]s CR date now served
-	KeyCLINothingPending Key = "cli.kb.nothing_pending" // %[1]s directory
-	KeyCLIUnknownRelease Key = "cli.kb.unknown_release" // %[1]s date asked, %[2]s dates held
-	KeyCLIDiffHeader     Key = "cli.diff.header"        // %[1]s from date, %[2]s to date
-	KeyCLIDiffAdded      Key = "cli.diff.added"         // %[1]d count
-	KeyCLIDiffRemoved    Key = "cli.diff.removed"       // %[1]d count
-	KeyCLIDiffRenumbered Key = "cli.diff.renumbered"    // %[1]d count
-	KeyCLIDiffChanged    Key = "cli.diff.changed"       // %[1]d count
-	KeyCLIDiffGlossary   Key = "cli.diff.glossary"      // %[1]d count
-	KeyCLIChangedSince   Key = "cli.rule.changed_since" // %[1]s date of the older release, %[2]s current date
-	KeyCLIMTShowOriginal Key = "cli.mt.show_original"   // hint to show a non-English original
-	KeyCLILabelled       Key = "cli.labelled"           // %[1]s label, %[2]s value
-	KeyCLIRuleNotIndexed Key = "cli.rule.not_indexed"   // %[1]s current rule number
+	KeyCLIUpdateFailed     Key = "cli.kb.update_failed"    // %[1]s the error
+	KeyCLIPending          Key = "cli.kb.pending"          // %[1]s new CR date, %[2]s serving CR date, %[3]s directory
+	KeyCLIPromoted         Key = "cli.kb.promoted"         // %[1]s directory, %[2]s CR date now served
+	KeyCLINothingPending   Key = "cli.kb.nothing_pending"  // %[1]s directory
+	KeyCLIUnknownRelease   Key = "cli.kb.unknown_release"  // %[1]s date asked, %[2]s dates held
+	KeyCLIDiffHeader       Key = "cli.diff.header"         // %[1]s from date, %[2]s to date
+	KeyCLIDiffAdded        Key = "cli.diff.added"          // %[1]d count
+	KeyCLIDiffRemoved      Key = "cli.diff.removed"        // %[1]d count
+	KeyCLIDiffRenumbered   Key = "cli.diff.renumbered"     // %[1]d count
+	KeyCLIDiffChanged      Key = "cli.diff.changed"        // %[1]d count
+	KeyCLIDiffGlossary     Key = "cli.diff.glossary"       // %[1]d count
+	KeyCLIChangedSince     Key = "cli.rule.changed_since"  // %[1]s date of the older release, %[2]s current date
+	KeyCLIMTShowOriginal   Key = "cli.mt.show_original"    // hint to show a non-English original
+	KeyCLILabelled         Key = "cli.labelled"            // %[1]s label, %[2]s value
+	KeyCLIRuleNotIndexed   Key = "cli.rule.not_indexed"    // %[1]s current rule number
+	KeyCLIRuleChangedSince Key = "cli.answer.rule_changed" // %[1]s rule, %[2]s older release date, %[3]s current release date, %[4]s older release as YYYY-MM-DD
 )

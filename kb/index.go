@@ -227,6 +227,9 @@ func NewMem(ctx context.Context, c *Collection) (*Index, error) {
 
 // NewMemMode is NewMem with a choice of Japanese analysis.
 func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, error) {
+	if err := c.Finish(); err != nil {
+		return nil, err
+	}
 	m, err := newMapping()
 	if err != nil {
 		return nil, err

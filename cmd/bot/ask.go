@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -54,6 +55,29 @@ type citation struct {
 	Current  string    `json:"current,omitempty"`
 	Preset   string    `json:"preset,omitempty"`
 	Original *citation `json:"original,omitempty"`
+	// RulesChanged lists the rules the text cites whose wording changed
+	// between the release in force on the text's date and the current one.
+	RulesChanged []kb.RuleChangeSince `json:"rules_changed,omitempty"`
+}
+
+// annotateChanges marks the citations whose cited rules changed since
+// they were written.
+func annotateChanges(ctx context.Context, ix *kb.Index, a *answer) {
+	for i := range a.Citations {
+		c := &a.Citations[i]
+		if c.Kind == string(kb.KindRule) || c.Date == "" {
+			continue
+		}
+		d, ok := ix.Doc(ctx, c.ID)
+		if !ok {
+			continue
+		}
+		for _, r := range d.Cites {
+			if ch, ok := ix.ChangedSince(ctx, r, c.Date); ok {
+				c.RulesChanged = append(c.RulesChanged, ch)
+			}
+		}
+	}
 }
 
 func toCitation(d kb.Doc, score float64, snippet string, publicURL string) citation {
@@ -162,6 +186,7 @@ func cmdAsk(e *env, args []string) int {
 		return e.inputError(p, err)
 	}
 	a := buildAnswer(p, res, *publicURL)
+	annotateChanges(e.ctx, ix, &a)
 	if cf.json {
 		if code := e.writeJSON(a); code != 0 {
 			return code
@@ -221,6 +246,7 @@ func (e *env) askBatch(ix *kb.Index, file string, cf commonFlags, k int, game, p
 			continue
 		}
 		a := buildAnswer(p, res, publicURL)
+		annotateChanges(e.ctx, ix, &a)
 		if cf.json {
 			e.writeJSON(a)
 		} else {
@@ -258,6 +284,9 @@ func renderAnswer(p *i18n.Printer, a answer, original bool) string {
 			} else if c.Original != nil {
 				b.WriteString("   " + p.T(i18n.KeyMTShowOriginal) + "\n")
 			}
+		}
+		for _, ch := range c.RulesChanged {
+			b.WriteString("   " + p.T(i18n.KeyCLIRuleChangedSince, ch.Number, p.Date(ch.From), p.Date(ch.To), ch.From) + "\n")
 		}
 		if c.Obsolete {
 			if c.Current != "" {

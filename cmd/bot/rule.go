@@ -18,6 +18,9 @@ type ruleJSON struct {
 	Current   string     `json:"current,omitempty"`
 	Abolished bool       `json:"abolished,omitempty"`
 	CitedBy   []citation `json:"cited_by,omitempty"`
+	// ChangedSince is set when --cr-date names an older release and the
+	// rule's text changed between it and the current release.
+	ChangedSince *kb.RuleChangeSince `json:"changed_since,omitempty"`
 }
 
 func cmdRule(e *env, args []string) int {
@@ -70,6 +73,11 @@ func cmdRule(e *env, args []string) int {
 	}
 	for _, d := range res.CitedBy {
 		out.CitedBy = append(out.CitedBy, toCitation(d, 0, "", *publicURL))
+	}
+	if *crDate != "" && res.Rule.ID != "" {
+		if ch, ok := ix.ChangedSince(e.ctx, num, *crDate); ok {
+			out.ChangedSince = &ch
+		}
 	}
 	if cf.json {
 		return e.writeJSON(out)
@@ -125,6 +133,12 @@ func renderRule(p *i18n.Printer, r ruleJSON) string {
 		}
 		if r.Rule.URL != "" {
 			b.WriteString("\n" + r.Rule.URL + "\n")
+		}
+	}
+	if ch := r.ChangedSince; ch != nil {
+		b.WriteString("\n" + p.T(i18n.KeyCLIChangedSince, p.Date(ch.From), p.Date(ch.To)) + "\n")
+		for _, line := range wrap(wordDiff(ch.Words), 100) {
+			b.WriteString("   " + line + "\n")
 		}
 	}
 	if len(r.CitedBy) > 0 {

@@ -1,0 +1,64 @@
+package kb
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestChangedSince checks "changed since" on the two real releases: a rule
+// whose text changed (601.5 names the renumbered 733), one that did not
+// (702.26a), a date before any release held, and the current release.
+func TestChangedSince(t *testing.T) {
+	c := NewCollection()
+	for _, f := range []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"} {
+		if err := c.AddCR(f, readShared(t, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix, err := NewMem(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	tests := []struct {
+		rule, date string
+		changed    bool
+	}{
+		{"601.5", "2026-02-01", true},
+		{"601.5", "2026-01-16", true},
+		{"702.26a", "2026-02-01", false},
+		{"601.5", "2025-12-01", false}, // no release that old is held
+		{"601.5", "2026-05-01", false}, // written against the current release
+		{"702.190a", "2026-02-01", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule+"@"+tt.date, func(t *testing.T) {
+			ch, ok := ix.ChangedSince(context.Background(), tt.rule, tt.date)
+			if ok != tt.changed {
+				t.Fatalf("changed = %v, want %v", ok, tt.changed)
+			}
+			if !ok {
+				return
+			}
+			if ch.From != "2026-01-16" || ch.To != "2026-04-17" {
+				t.Errorf("from %s to %s", ch.From, ch.To)
+			}
+			var removed, added []string
+			for _, w := range ch.Words {
+				switch w.Op {
+				case "-":
+					removed = append(removed, w.Text)
+				case "+":
+					added = append(added, w.Text)
+				}
+			}
+			if !strings.Contains(strings.Join(removed, " "), "732") || !strings.Contains(strings.Join(added, " "), "733") {
+				t.Errorf("word diff removed %q, added %q", removed, added)
+			}
+		})
+	}
+	if d, ok := ix.RuleAt(context.Background(), "722.1", "2026-03-01"); !ok || d.CRDate != "2026-01-16" {
+		t.Errorf("RuleAt 722.1 on 2026-03-01 = %v, %v", d.ID, ok)
+	}
+}
