@@ -703,7 +703,7 @@ func (g *game) phaseIn(ids []string, rule string, tapped bool) {
 		objs := append([]string{id}, carried(id, g.childrenOf(hostOf))...)
 		for _, o := range objs {
 			q := g.s.perm(o)
-			q.PhasedOut, q.PhasedIndirect, q.PhasedOutUnder, q.PhaseInOn, q.TapOnReturn = false, false, "", "", false
+			q.PhasedOut, q.PhasedIndirect, q.PhasedOutUnder, q.PhaseInOn, q.TapOnReturn, q.PhaseInWaits = false, false, "", "", false, 0
 		}
 		ev := Event{Kind: "phase_in", Objects: objs, Rule: rule, Player: p.Controller}
 		if tapped {
@@ -810,6 +810,9 @@ func (g *game) untapStep() {
 			switch {
 			case p.PhaseInOn != "":
 				g.emit(Event{Kind: "phase_in_blocked", Objects: []string{p.ID}, Args: []string{p.PhaseInOn}, Rule: "610.4a", Player: p.PhasedOutUnder})
+			case p.PhaseInWaits > 0:
+				p.PhaseInWaits--
+				g.emit(Event{Kind: "phase_in_blocked", Objects: []string{p.ID}, Rule: "702.26n", Player: p.PhasedOutUnder})
 			case g.cantPhaseIn(p.ID):
 				g.emit(Event{Kind: "phase_in_blocked", Objects: []string{p.ID}, Rule: "702.26a", Player: p.PhasedOutUnder})
 			default:
@@ -1281,7 +1284,14 @@ func (g *game) leaveGame(name string) error {
 	for j := range g.s.Permanents {
 		p := &g.s.Permanents[j]
 		if p.Zone == ZoneBattlefield && p.PhasedOut && p.PhasedOutUnder == name {
+			// It phases in at the first untap step after the leaver's next
+			// turn would have begun: the next player's, unless the leaver
+			// leaves in their own turn, when that player's next untap step
+			// still comes first.
 			p.PhasedOutUnder = next
+			if g.s.Active == name {
+				p.PhaseInWaits = 1
+			}
 			g.emit(Event{Kind: "phasing_player_gone", Objects: []string{p.ID}, Args: []string{next}, Rule: "702.26n", Player: name})
 		}
 	}

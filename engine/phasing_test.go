@@ -317,6 +317,23 @@ expect:
   - controller: {bear: Alice}
   - zone: {bear: battlefield}
 `},
+		{"702.26n/phasing-player-left-in-their-own-turn", "game: mtg\nplayers: [Alice, Bob, Carol]\n" + `
+start: {turn: 2, active: Bob, step: main1}
+permanents:
+  - {id: bear, types: [creature], power: 2, toughness: 2, controller: Alice}
+effects:
+  - {id: steal, kind: control, target: bear, player: Bob, duration: indefinite}
+actions:
+  - phase_out: [bear]
+  - leave_game: Bob
+  - advance: {player: Carol, step: upkeep}
+  - advance: {player: Carol, step: upkeep}
+expect:
+  - event: {kind: phase_in_blocked, objects: [bear], rule: "702.26n", turn: 3}
+  - no_event: {kind: phase_in, turn: 3}
+  - event: {kind: phase_in, objects: [bear], step: untap, turn: 5}
+  - controller: {bear: Alice}
+`},
 		{"702.26p/redundant-instances", twoPlayers + `
 permanents:
   - {id: keeper, types: [creature], power: 4, toughness: 4, keywords: [phasing, phasing], controller: Alice}

@@ -356,8 +356,13 @@ func (p *scenarioParser) mtg(top *fields) error {
 	g.recompute(true)
 	for i := range st.Permanents {
 		q := &st.Permanents[i]
-		if q.PhasedOut && q.PhasedOutUnder == "" {
+		switch {
+		case q.PhasedOut && q.PhasedOutUnder == "":
 			q.PhasedOutUnder = q.Controller
+		case q.PhasedOut:
+			// It phased out while that player controlled it, and phasing
+			// doesn't change control (702.26d).
+			q.Controller = q.PhasedOutUnder
 		}
 	}
 	st.Seq = 0

@@ -152,6 +152,9 @@ type Permanent struct {
 	// while set it doesn't phase in during untap steps (610.4a).
 	PhaseInOn   string
 	TapOnReturn bool
+	// PhaseInWaits counts untap steps of PhasedOutUnder to let pass before
+	// it phases in: its phasing player left during their own turn (702.26n).
+	PhaseInWaits int
 
 	// Combat.
 	Attacking string // the player or planeswalker it attacks, "" if not attacking
