@@ -48,5 +48,6 @@ const (
 	KeyWebCardAttacking      Key = "web.card.attacking"
 	KeyWebCardBlocking       Key = "web.card.blocking"
 	KeyWebCardDamage         Key = "web.card.damage" // %[1]d damage marked
+	KeyWebCardMandatory      Key = "web.card.mandatory"
 	KeyWebCardDone           Key = "web.card.done"
 )

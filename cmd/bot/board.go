@@ -122,6 +122,7 @@ type boardWords struct {
 	empty      string
 	gameLost   string
 	phaseLabel func(phase string) string
+	mandatory  string
 }
 
 // neutralWords describe the board with names, numbers and symbols only,
@@ -132,7 +133,7 @@ func neutralWords() boardWords {
 			return fmt.Sprintf("T%d · %s · %s", st.Turn, st.Active, st.Step)
 		},
 		life: func(n int) string { return "♥ " + strconv.Itoa(n) },
-		hand: func(n int) string { return "▯ " + strconv.Itoa(n) },
+		hand: func(n int) string { return "□ " + strconv.Itoa(n) },
 		zone: func(zone string, names []string) string { return zone + ": " + strings.Join(names, ", ") },
 		stack: func(names []string) string {
 			return "stack: " + strings.Join(names, " ← ")
@@ -143,6 +144,7 @@ func neutralWords() boardWords {
 		empty:      "—",
 		gameLost:   "✗",
 		phaseLabel: func(phase string) string { return phase },
+		mandatory:  "!",
 	}
 }
 
@@ -212,6 +214,7 @@ func localWords(p *i18n.Printer) boardWords {
 	w.empty = p.T(i18n.KeyWebBoardEmpty)
 	w.gameLost = p.T(i18n.KeyWebBoardLost)
 	w.phaseLabel = func(phase string) string { return stepName(p, "ygo", phase) }
+	w.mandatory = p.T(i18n.KeyWebCardMandatory)
 	return w
 }
 
@@ -241,7 +244,11 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 		}
 		band.LifeX, band.LifeY = boardW-boardPad-24, y+bandHead-2
 		bandOf[pl.Name] = len(b.Bands)
-		desc = append(desc, w.player(pl.Name, band.Life, band.Active))
+		pd := w.player(pl.Name, band.Life, band.Active)
+		if band.Lost {
+			pd += ", " + w.gameLost
+		}
+		desc = append(desc, pd)
 		cy := y + bandHead
 		groups := cardGroups(st, pl.Name)
 		if st.YGO != nil {
@@ -422,7 +429,7 @@ func effectGroups(st engine.State, player string, w boardWords) [][]boardCard {
 		}
 		sub := w.phaseLabel(string(e.Phase))
 		if e.Mandatory {
-			sub += " !"
+			sub += " · " + w.mandatory
 		}
 		groups = append(groups, []boardCard{{ID: e.ID, Name: wrapName(e.Name), Sub: sub, Done: e.Done}})
 	}

@@ -114,7 +114,7 @@ func boardPNG(b board) ([]byte, error) {
 			name = "► " + name
 		}
 		if band.Lost {
-			name += " ✗"
+			name += " ×"
 		}
 		c.text(boardPad+4, band.Y+19, name, faces.bold, c.pal.ink, false)
 		c.text(b.W-boardPad-4, band.Y+19, band.Life, faces.bold, c.pal.ink, true)
@@ -197,7 +197,9 @@ func (c *pngCanvas) card(k boardCard) {
 		c.text(x+w-5, y+h-6, k.PT, c.faces.bold, ink, true)
 	}
 	if k.Done {
-		c.text(x+5, y+h-6, "✓", c.faces.bold, ink, false)
+		// A check mark, drawn: the Go font has no glyph for it.
+		c.line(x+6, y+h-12, x+10, y+h-7, 2, ink)
+		c.line(x+10, y+h-7, x+18, y+h-17, 2, ink)
 	}
 	if k.Damage > 0 {
 		c.disc(x+w-4, y+4, 8, c.pal.attack)

@@ -627,6 +627,15 @@ func TestBoardLayout(t *testing.T) {
 		if c.drawable([]string{"稲妻の精霊"}) || !c.drawable([]string{"Éclair", "+1/+1 ×2"}) {
 			t.Error("the PNG font coverage check is wrong")
 		}
+		// Every word and symbol of the PNG has a glyph in the embedded font.
+		nw := neutralWords()
+		st.YGO = &engine.YGOState{}
+		for _, s := range []string{nw.header(st), nw.life(8000), nw.hand(6), nw.stack([]string{"Bolt"}), nw.mandatory,
+			nw.zone("graveyard", []string{"Bolt"}), nw.empty, nw.phaseLabel("end"), "► ×"} {
+			if !c.drawable([]string{s}) {
+				t.Errorf("the PNG font cannot draw %q", s)
+			}
+		}
 	})
 	t.Run("wrap names", func(t *testing.T) {
 		for _, row := range []struct {
