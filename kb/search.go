@@ -142,10 +142,6 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	req := bleve.NewSearchRequestOptions(top, pool, 0, false)
 	req.Fields = []string{fRaw}
 	req.IncludeLocations = true
-	req.Highlight = bleve.NewHighlightWithStyle(highlighterName)
-	for _, f := range []string{fTextEN, fTextFR, fTextJA} {
-		req.Highlight.AddField(f)
-	}
 	sr, err := ix.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err
@@ -157,7 +153,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		if !ok {
 			continue
 		}
-		hit := Hit{Doc: d, Score: h.Score, Snippet: snippetOf(h)}
+		hit := Hit{Doc: d, Score: h.Score}
 		exact := false
 		for _, r := range res.Rules {
 			if strings.EqualFold(d.Ref, r) && d.Kind == KindRule {
@@ -218,7 +214,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 			cut = append(cut, h)
 		}
 	}
-	hits = ix.mergeTranslations(ctx, cut, lang)
+	hits = dedupTranslations(cut, lang)
 	res.Total = len(hits)
 	if q.Offset < len(hits) {
 		hits = hits[q.Offset:]
@@ -228,13 +224,45 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if len(hits) > k {
 		hits = hits[:k]
 	}
+	// Only the hits shown get their snippet and translations looked up.
+	ix.highlight(ctx, top, hits)
+	ix.resolveTranslations(ctx, hits, lang)
 	res.Hits = hits
 	return res, nil
 }
 
-// mergeTranslations shows a document once: in the asker's language when a
-// translation exists, with its original attached, else as the original.
-func (ix *Index) mergeTranslations(ctx context.Context, hits []Hit, lang string) []Hit {
+// highlight fills the snippets of hits: the question's query again,
+// restricted to their IDs, with highlighting.
+func (ix *Index) highlight(ctx context.Context, q query.Query, hits []Hit) {
+	if len(hits) == 0 {
+		return
+	}
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.Doc.ID
+	}
+	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(bleve.NewDocIDQuery(ids), q), len(ids), 0, false)
+	req.Highlight = bleve.NewHighlightWithStyle(highlighterName)
+	for _, f := range []string{fTextEN, fTextFR, fTextJA} {
+		req.Highlight.AddField(f)
+	}
+	sr, err := ix.bl.SearchInContext(ctx, req)
+	if err != nil {
+		return
+	}
+	snip := make(map[string]string, len(sr.Hits))
+	for _, h := range sr.Hits {
+		snip[h.ID] = snippetOf(h)
+	}
+	for i := range hits {
+		hits[i].Snippet = snip[hits[i].Doc.ID]
+	}
+}
+
+// dedupTranslations shows a document once: an original and its
+// translations share one slot, the best-ranked one, held by the version in
+// the asker's language when it is among the hits.
+func dedupTranslations(hits []Hit, lang string) []Hit {
 	group := func(d Doc) string {
 		if d.OriginalID != "" {
 			return d.OriginalID
@@ -246,7 +274,6 @@ func (ix *Index) mergeTranslations(ctx context.Context, hits []Hit, lang string)
 	for _, h := range hits {
 		g := group(h.Doc)
 		if i, ok := seen[g]; ok {
-			// Keep the better-ranked slot, with the asker's language version.
 			if out[i].Doc.Lang != lang && h.Doc.Lang == lang {
 				h.Score = out[i].Score
 				h.Exact = out[i].Exact
@@ -257,10 +284,16 @@ func (ix *Index) mergeTranslations(ctx context.Context, hits []Hit, lang string)
 		seen[g] = len(out)
 		out = append(out, h)
 	}
-	for i := range out {
-		h := &out[i]
+	return out
+}
+
+// resolveTranslations shows an original in another language through its
+// translation into the asker's language, if there is one, and attaches the
+// original to every translation.
+func (ix *Index) resolveTranslations(ctx context.Context, hits []Hit, lang string) {
+	for i := range hits {
+		h := &hits[i]
 		if h.Doc.OriginalID == "" && h.Doc.Lang != lang {
-			// An original in another language: show the asker's translation if there is one.
 			if tr, ok := ix.translationOf(ctx, h.Doc.ID, lang); ok {
 				orig := h.Doc
 				h.Doc, h.Original = tr, &orig
@@ -273,7 +306,6 @@ func (ix *Index) mergeTranslations(ctx context.Context, hits []Hit, lang string)
 			}
 		}
 	}
-	return out
 }
 
 // translationOf finds the translation of document id into lang.
