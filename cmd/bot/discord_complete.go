@@ -51,6 +51,13 @@ func (c *completions) get(ctx context.Context, ix *kb.Index) (*completionSet, er
 	if err != nil {
 		return nil, err
 	}
+	set := newCompletionSet(rules, cards)
+	c.ix, c.set = ix, set
+	return set, nil
+}
+
+// newCompletionSet prepares the lists: labels and folded keys, once.
+func newCompletionSet(rules []kb.RuleEntry, cards []kb.CardEntry) *completionSet {
 	set := &completionSet{rules: make([]ruleCompletion, 0, len(rules)), cards: make([]cardCompletion, 0, len(cards))}
 	for _, r := range rules {
 		label := r.Number
@@ -75,8 +82,7 @@ func (c *completions) get(ctx context.Context, ix *kb.Index) (*completionSet, er
 		}
 		set.cards = append(set.cards, cc)
 	}
-	c.ix, c.set = ix, set
-	return set, nil
+	return set
 }
 
 // autocomplete suggests values for the focused option of req.
