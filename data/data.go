@@ -9,7 +9,7 @@ import (
 	"io/fs"
 )
 
-//go:embed corpus glossary.yaml renumbering.yaml
+//go:embed corpus glossary.yaml renumbering.yaml cards.yaml
 var files embed.FS
 
 // FS returns the embedded corpus, read-only.

@@ -117,6 +117,15 @@ func (c *Collection) AddCorpus(fsys fs.FS) error {
 		c.Glossary = &g
 		c.glossarySrc = b
 	}
+	if b, err := fs.ReadFile(fsys, "cards.yaml"); err == nil {
+		cards, err := ParseCardNames("cards.yaml", b)
+		if err != nil {
+			return err
+		}
+		for _, card := range cards {
+			c.cards.add(card)
+		}
+	}
 	files, err := fs.Glob(fsys, "corpus/*.yaml")
 	if err != nil {
 		return err
@@ -248,8 +257,26 @@ func (t *cardTable) add(c Card) {
 	if c.FaceName != "" && c.FaceName != c.Name && !strings.Contains(c.Name, "//") {
 		name = c.FaceName
 	}
-	if i, ok := t.byOracle[c.OracleID]; ok {
+	i, ok := t.byOracle[c.OracleID]
+	if !ok {
+		// The same card known by name only (a corpus name table) and by its
+		// Oracle ID (a cards file) is one entry.
+		for _, j := range t.byName[NormalizeName(name)] {
+			if t.list[j].Name == name && (t.list[j].OracleID == "" || c.OracleID == "") {
+				i, ok = j, true
+				if c.OracleID != "" {
+					t.list[j].OracleID = c.OracleID
+					t.byOracle[c.OracleID] = j
+				}
+				break
+			}
+		}
+	}
+	if ok {
 		e := &t.list[i]
+		if e.TypeLine == "" {
+			e.TypeLine = c.TypeLine
+		}
 		for l, ns := range c.Names {
 			e.Names[l] = addUnique(e.Names[l], ns...)
 		}
@@ -261,7 +288,7 @@ func (t *cardTable) add(c Card) {
 		e.Names[l] = addUnique(nil, ns...)
 	}
 	t.list = append(t.list, e)
-	i := len(t.list) - 1
+	i = len(t.list) - 1
 	if c.OracleID != "" {
 		t.byOracle[c.OracleID] = i
 	}

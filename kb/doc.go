@@ -13,9 +13,14 @@
 //	cr:702.26d                  a rule of the current CR release ("cr:702.26" for a rule, "cr:702" for a section)
 //	cr@2026-01-16:702.26d       the same rule in an older release that the index also holds
 //	glossary:phased-in-phased-out  a CR glossary entry (slug of the English term)
+//	glossary@2026-01-16:<slug>  the same in an older release
 //	ruling:<oracle_id>:<n>      the n-th ruling (from 1, in source order) of a card, from rulings files
-//	card:<oracle_id>            a card (names in every language), used for name lookup, not cited
+//	card:<oracle_id>            a card (names in every language), used for name lookup, not cited;
+//	                            card:<oracle_id>/<side> for a face, card:<slug> for a card known only by name
+//	ygo:<record id>             a Yu-Gi-Oh! Q&A or card FAQ record
 //	<corpus id>                 a document from the project's corpus format, as written in its file
+//	<stem>, <stem>-<n>          a seed document given to --docs (stem of its file name), section n
+//	<stem>-<old rule>           an old rule quoted by a forum article, <stem>-c<n> its commentary
 //
 // # Corpus format
 //

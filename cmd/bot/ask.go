@@ -295,6 +295,9 @@ func renderAnswer(p *i18n.Printer, a answer, original bool) string {
 				b.WriteString("   " + p.T(i18n.KeyCiteAbolished) + "\n")
 			}
 		}
+		if c.Preset != "" {
+			b.WriteString("   " + p.T(i18n.KeyCLISeePreset, c.Preset) + "\n")
+		}
 		if c.URL != "" {
 			b.WriteString("   " + c.URL + "\n")
 		}
