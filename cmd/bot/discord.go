@@ -170,7 +170,8 @@ func (s *server) startGateway(ctx context.Context) (stop func(), err error) {
 		go func() {
 			defer d.inflight.Done()
 			s.answer(ctx, d, in, func(resp *discordgo.InteractionResponse) error {
-				rctx, cancel := context.WithTimeout(ctx, cfg.editTimeout)
+				// An interaction received before shutdown still gets its answer.
+				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), max(cfg.editTimeout, time.Second))
 				defer cancel()
 				return gs.InteractionRespond(in, resp, discordgo.WithContext(rctx))
 			})
