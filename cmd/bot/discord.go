@@ -164,19 +164,7 @@ func (s *server) startGateway(ctx context.Context) (stop func(), err error) {
 	gw.Identify.Intents = discordgo.IntentsGuilds
 	gw.Client = &http.Client{Timeout: max(cfg.editTimeout, time.Second)}
 	gw.LogLevel = discordgo.LogError
-	gw.AddHandler(func(gs *discordgo.Session, ic *discordgo.InteractionCreate) {
-		in := ic.Interaction
-		d.inflight.Add(1)
-		go func() {
-			defer d.inflight.Done()
-			s.answer(ctx, d, in, func(resp *discordgo.InteractionResponse) error {
-				// An interaction received before shutdown still gets its answer.
-				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), max(cfg.editTimeout, time.Second))
-				defer cancel()
-				return gs.InteractionRespond(in, resp, discordgo.WithContext(rctx))
-			})
-		}()
-	})
+	gw.AddHandler(s.gatewayHandler(ctx, d))
 	if err := gw.Open(); err != nil {
 		return nil, fmt.Errorf("gateway: %w", redactToken(err, cfg.token))
 	}
@@ -186,6 +174,25 @@ func (s *server) startGateway(ctx context.Context) (stop func(), err error) {
 			s.log.Warn("gateway close", "err", redactToken(err, cfg.token))
 		}
 	}, nil
+}
+
+// gatewayHandler answers the interactions the gateway delivers, through
+// the same router as the HTTP endpoint; the initial response goes by REST.
+func (s *server) gatewayHandler(ctx context.Context, d *discordRuntime) func(*discordgo.Session, *discordgo.InteractionCreate) {
+	timeout := max(s.cfg.discord.editTimeout, time.Second)
+	return func(gs *discordgo.Session, ic *discordgo.InteractionCreate) {
+		in := ic.Interaction
+		d.inflight.Add(1)
+		go func() {
+			defer d.inflight.Done()
+			s.answer(ctx, d, in, func(resp *discordgo.InteractionResponse) error {
+				// An interaction received before shutdown still gets its answer.
+				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+				defer cancel()
+				return gs.InteractionRespond(in, resp, discordgo.WithContext(rctx))
+			})
+		}()
+	}
 }
 
 // discordWait waits until every deferred edit in flight is done, or ctx

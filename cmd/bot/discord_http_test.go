@@ -316,3 +316,38 @@ func TestDeferredEdit(t *testing.T) {
 		})
 	}
 }
+
+// TestGatewayHandler: an interaction from the gateway goes through the same
+// router, and its response is posted to the interaction callback by REST.
+func TestGatewayHandler(t *testing.T) {
+	fake := newFakeDiscord(t, func(method, path string, body []byte) (int, string) { return http.StatusNoContent, "" })
+	rig := newDiscordRig(t, nil)
+	d, err := rig.s.discord()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in discordgo.Interaction
+	if err := json.Unmarshal(fixture(t, "slash_ruling.json"), &in); err != nil {
+		t.Fatal(err)
+	}
+	gs, _ := discordgo.New("Bot test-token")
+	rig.s.gatewayHandler(context.Background(), d)(gs, &discordgo.InteractionCreate{Interaction: &in})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	rig.s.discordWait(ctx)
+	calls := fake.recorded()
+	if len(calls) != 1 {
+		t.Fatalf("%d calls: %+v", len(calls), calls)
+	}
+	c := calls[0]
+	if c.Method != http.MethodPost || !strings.HasSuffix(c.Path, "/interactions/1240000000000000002/slash-ruling-token/callback") {
+		t.Errorf("%s %s", c.Method, c.Path)
+	}
+	resp, raw := decodeReply(t, c.Body)
+	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || !strings.Contains(resp.Data.Content, "Results 1–3") {
+		t.Errorf("callback body %s", c.Body)
+	}
+	if am, _ := raw["data"].(map[string]any)["allowed_mentions"].(map[string]any); am == nil {
+		t.Errorf("no allowed_mentions in %s", c.Body)
+	}
+}
