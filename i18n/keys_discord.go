@@ -27,6 +27,7 @@ const (
 	KeyDiscordCardFuzzy     Key = "discord.card.fuzzy"          // %[1]s name asked, %[2]s card found
 	KeyDiscordCardNoRulings Key = "discord.card.no_rulings"     // %[1]s card
 	KeyDiscordCardNames     Key = "discord.card.names"          // field name of the card's names
+	KeyDiscordCardNameLine  Key = "discord.card.name_line"      // %[1]s language name, %[2]s the card's name in it
 	KeyDiscordGlossaryTitle Key = "discord.glossary.title"      // %[1]s term
 	KeyDiscordGlossaryOld   Key = "discord.glossary.old"        // field name of obsolete terms
 	KeyDiscordGlossaryNote  Key = "discord.glossary.note"       // field name of the note

@@ -34,6 +34,9 @@ type commandDef struct {
 	Type    commandType
 	Options []optionDef
 	Handler Handler
+	// Ephemeral replies are seen by the user alone (a deferred reply must
+	// know it before the handler is done).
+	Ephemeral bool
 }
 
 // optionDef defines one option of a slash command.
@@ -80,9 +83,9 @@ func (rt *router) commandTable() []commandDef {
 		{Name: "language", Options: []optionDef{
 			{Name: "language", Required: true, Choices: []string{"fr", "en", "ja", "auto"}},
 			{Name: "scope", Choices: []string{"user", "channel", "server"}},
-		}, Handler: rt.handleLanguage},
-		{Name: "help", Handler: rt.handleHelp},
-		{Name: "Find rulings", Type: messageCommand, Handler: rt.handleFindRulings},
+		}, Handler: rt.handleLanguage, Ephemeral: true},
+		{Name: "help", Handler: rt.handleHelp, Ephemeral: true},
+		{Name: "Find rulings", Type: messageCommand, Handler: rt.handleFindRulings, Ephemeral: true},
 	}
 }
 

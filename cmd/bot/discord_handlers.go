@@ -374,7 +374,7 @@ func (rt *router) renderCard(ctx context.Context, ix *kb.Index, st replyState) (
 			n = res.Name
 		}
 		if ll, ok := i18n.ParseLang(l); ok && n != "" {
-			others = append(others, p.LangName(ll)+" : "+escapeText(n))
+			others = append(others, p.T(i18n.KeyDiscordCardNameLine, upperFirst(p.LangName(ll)), escapeText(n)))
 		}
 	}
 	if len(res.Rulings) == 0 {
@@ -435,7 +435,7 @@ func (rt *router) renderGlossary(ctx context.Context, ix *kb.Index, st replyStat
 	e := Embed{Title: escapeText(p.T(i18n.KeyDiscordGlossaryTitle, title)), Color: colorGlossary}
 	for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
 		if ts := t.Terms[l.String()]; len(ts) > 0 {
-			e.Fields = append(e.Fields, Field{Name: p.LangName(l), Value: escapeText(strings.Join(ts, ", ")), Inline: true})
+			e.Fields = append(e.Fields, Field{Name: upperFirst(p.LangName(l)), Value: escapeText(strings.Join(ts, ", ")), Inline: true})
 		}
 	}
 	var old []string

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"arbiter/i18n"
 )
 
 // maxClockSkew is how far a request's signed timestamp may be from now.
@@ -132,8 +134,9 @@ func writeJSONResponse(w http.ResponseWriter, resp *discordgo.InteractionRespons
 func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.Interaction, respond func(*discordgo.InteractionResponse) error) {
 	req, ok := requestOf(in)
 	if !ok {
-		_ = respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: "\u200b", Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()}})
+		// An interaction type the bot does not use (a modal, say).
+		p := d.router.printer(d.router.lang(req))
+		_ = respond(toDiscordResponse(req, errorResponse(p, userErr(i18n.KeyDiscordBadButton))))
 		return
 	}
 	if req.Kind == reqAutocomplete {
@@ -167,7 +170,7 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	if req.Kind == reqComponent && req.FromEphemeral {
 		deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
-	} else if req.Kind == reqMessageCommand || req.Kind == reqComponent || req.option("private") == "true" {
+	} else if req.Kind == reqComponent || req.option("private") == "true" || d.router.ephemeral(req.Command) {
 		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
 	if err := respond(deferred); err != nil {

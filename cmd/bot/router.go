@@ -172,6 +172,12 @@ func (rt *router) command(name string) (commandDef, bool) {
 	return commandDef{}, false
 }
 
+// ephemeral tells whether the command's replies are for the user alone.
+func (rt *router) ephemeral(name string) bool {
+	c, ok := rt.command(name)
+	return ok && c.Ephemeral
+}
+
 // serve answers req. It never fails: errors and panics become a localized
 // ephemeral reply, and are logged.
 func (rt *router) serve(ctx context.Context, req Request) (resp Response) {
