@@ -232,6 +232,8 @@ func TestWebPages(t *testing.T) {
 			{"other extension", "/sim/oubliette/1.gif", 404, "text/plain", "no picture"},
 			{"png of unknown preset", "/sim/nope/1.png", 404, "text/plain", "There is no simulation"},
 			{"accept-language", "/rules/702.26", 200, "text/html", "Règle 702.26"},
+			{"markup in a card name", "/cards/%3Cscript%3Ealert(1)%3C%2Fscript%3E", 404, "text/html", "&lt;script&gt;"},
+			{"markup in a rule number", "/rules/%3Cb%3E", 400, "text/html", "&lt;b&gt;"},
 		} {
 			t.Run(row.name, func(t *testing.T) {
 				var hdr []string
@@ -244,6 +246,9 @@ func TestWebPages(t *testing.T) {
 				}
 				if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, row.ctype) {
 					t.Errorf("Content-Type %q, want %s", ct, row.ctype)
+				}
+				if bytes.Contains(body, []byte("<script")) || bytes.Contains(body, []byte("<b>")) {
+					t.Error("the page echoes markup")
 				}
 				if !bytes.Contains(body, []byte(row.contains)) {
 					t.Errorf("body lacks %q:\n%.400s", row.contains, body)
