@@ -139,12 +139,9 @@ func TestOpsEndpoints(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var s *server
+			s, _ := opsTestServer(t, opsDefaultConfig(t), nil)
 			if tt.loaded {
-				s, _ = opsTestServer(t, opsDefaultConfig(t), nil)
 				s.ops.indexLoaded(ix)
-			} else {
-				s, _ = opsTestServer(t, opsDefaultConfig(t), nil)
 			}
 			s.ops.draining.Store(tt.draining)
 			mux := http.NewServeMux()
