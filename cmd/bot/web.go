@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"embed"
 	"flag"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -182,10 +184,39 @@ func (w *webPages) wrap(h handlerFunc) http.Handler {
 		webHeaders(rw.Header(), w.cacheFor(pg.Status))
 		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
 		rw.Header().Set("Content-Language", pg.Lang)
-		rw.Header().Set("Vary", "Accept-Language")
-		rw.WriteHeader(pg.Status)
-		rw.Write(buf.Bytes())
+		rw.Header().Set("Vary", "Accept-Language, Accept-Encoding")
+		writeBody(rw, r, pg.Status, buf.Bytes())
 	})
+}
+
+// writeBody writes a response body, gzipped when the client accepts it
+// and the body is worth it (rule pages shrink about sixfold).
+func writeBody(rw http.ResponseWriter, r *http.Request, status int, body []byte) {
+	if len(body) < 1024 || !acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		rw.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		rw.WriteHeader(status)
+		rw.Write(body)
+		return
+	}
+	var z bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
+	zw.Write(body)
+	zw.Close()
+	rw.Header().Set("Content-Encoding", "gzip")
+	rw.Header().Set("Content-Length", strconv.Itoa(z.Len()))
+	rw.WriteHeader(status)
+	rw.Write(z.Bytes())
+}
+
+// acceptsGzip reports whether an Accept-Encoding header allows gzip.
+func acceptsGzip(h string) bool {
+	for _, part := range strings.Split(h, ",") {
+		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(enc), "gzip") {
+			return strings.ReplaceAll(strings.TrimSpace(params), " ", "") != "q=0"
+		}
+	}
+	return false
 }
 
 func (w *webPages) cacheFor(status int) int {

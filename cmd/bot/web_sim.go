@@ -191,6 +191,11 @@ func (w *webPages) boardImage(rw http.ResponseWriter, r *http.Request) {
 	}
 	webHeaders(rw.Header(), w.s.cfg.web.cacheSeconds)
 	rw.Header().Set("Content-Type", ctype)
+	if ext == "svg" {
+		rw.Header().Set("Vary", "Accept-Language, Accept-Encoding")
+		writeBody(rw, r, http.StatusOK, body)
+		return
+	}
 	rw.Header().Set("Content-Length", fmt.Sprint(len(body)))
 	rw.Write(body)
 }

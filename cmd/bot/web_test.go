@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/xml"
 	"flag"
@@ -329,6 +330,44 @@ func TestWebPages(t *testing.T) {
 		lk := newTextLinker(context.Background(), ix, nil, "en", "")
 		if got := string(lk.HTML(`<b>"rule 506.4"</b>` + "\nnext")); got != `&lt;b&gt;&#34;rule <a href="/rules/506.4?lang=en" class="xref">506.4</a>&#34;&lt;/b&gt;<br>next` {
 			t.Errorf("escaping: %s", got)
+		}
+	})
+
+	t.Run("gzip", func(t *testing.T) {
+		for _, row := range []struct {
+			name, accept string
+			gzipped      bool
+		}{
+			{"gzip", "gzip, deflate, br", true},
+			{"gzip refused", "gzip;q=0, deflate", false},
+			{"none", "", false},
+		} {
+			t.Run(row.name, func(t *testing.T) {
+				req, _ := http.NewRequest("GET", ts.URL+"/rules/702.26?lang=en", nil)
+				req.Header.Set("Accept-Encoding", row.accept)
+				tr := &http.Transport{DisableCompression: true}
+				res, err := (&http.Client{Transport: tr}).Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer res.Body.Close()
+				body, _ := io.ReadAll(res.Body)
+				if got := res.Header.Get("Content-Encoding") == "gzip"; got != row.gzipped {
+					t.Fatalf("gzipped = %v, want %v", got, row.gzipped)
+				}
+				if row.gzipped {
+					zr, err := gzip.NewReader(bytes.NewReader(body))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if body, err = io.ReadAll(zr); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !bytes.Contains(body, []byte("<h1>Rule 702.26 — Phasing</h1>")) {
+					t.Error("body is not the page")
+				}
+			})
 		}
 	})
 
