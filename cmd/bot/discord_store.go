@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"arbiter/i18n"
 )
@@ -20,15 +22,28 @@ import (
 // memory at start. The choice over bbolt: the data is tiny (one short line
 // per setting), writes are rare (a person typing /language) and reads are
 // hot (every interaction), so a map in memory with an append-only log is
-// all it needs; an append plus fsync survives kill -9 (a torn last line is
-// skipped on replay), the file stays readable with any text tool, and it
-// needs no dependency and no page-sized file per replica. The log is
-// compacted at open when it holds far more lines than settings.
+// all it needs; an append plus fsync survives kill -9, the file stays
+// readable with any text tool, and it needs no dependency. Above all,
+// several replicas can share one log (a shared volume): each appends with
+// O_APPEND and follows the others' lines (see refresh), which a bbolt file,
+// locked by one process, does not allow.
+//
+// Every record is written as "\n" + JSON + "\n": a line torn by a crash is
+// ended by the next write and skipped on replay, without truncating a file
+// another replica may be writing. The log is compacted at open when it
+// holds far more lines than settings.
 type prefStore struct {
 	mu   sync.RWMutex
 	m    map[string]i18n.Lang // "user:<id>", "channel:<id>", "guild:<id>"
 	f    *os.File             // nil: memory only
 	path string
+
+	// Following the log: how far it has been read, and when last checked.
+	follow    sync.Mutex
+	offset    int64
+	checked   atomic.Int64 // UnixNano of the last look at the log
+	every     time.Duration
+	fileStamp os.FileInfo
 }
 
 // prefRecord is one line of the log; an empty Lang clears the setting.
@@ -50,7 +65,7 @@ const (
 // openPrefStore opens (creating it) the store under dir; an empty dir
 // keeps the settings in memory only.
 func openPrefStore(dir string) (*prefStore, error) {
-	s := &prefStore{m: map[string]i18n.Lang{}}
+	s := &prefStore{m: map[string]i18n.Lang{}, every: time.Second}
 	if dir == "" {
 		return s, nil
 	}
@@ -66,18 +81,34 @@ func openPrefStore(dir string) (*prefStore, error) {
 		if err := s.compact(); err != nil {
 			return nil, err
 		}
+		s.m = map[string]i18n.Lang{}
+		if _, err := s.replay(); err != nil {
+			return nil, err
+		}
 	}
-	f, err := os.OpenFile(s.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("state: %w", err)
+	if err := s.reopen(); err != nil {
+		return nil, err
 	}
-	s.f = f
 	return s, nil
 }
 
-// replay reads the log into the map and returns how many lines it held.
-// A line that does not parse (the torn end of a write cut by a crash) is
-// skipped.
+// reopen opens the log for appending and notes which file it is.
+func (s *prefStore) reopen() error {
+	if s.f != nil {
+		s.f.Close()
+	}
+	f, err := os.OpenFile(s.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	s.f = f
+	s.fileStamp, _ = f.Stat()
+	return nil
+}
+
+// replay reads the log into the map from the start and returns how many
+// records it held. A line that does not parse (the torn end of a write cut
+// by a crash) is skipped; an unfinished last line is left for later.
 func (s *prefStore) replay() (int, error) {
 	b, err := os.ReadFile(s.path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -86,16 +117,17 @@ func (s *prefStore) replay() (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("state: %w", err)
 	}
-	if i := bytes.LastIndexByte(b, '\n'); i+1 < len(b) {
-		// A write cut short by a crash: drop its remains, so that the
-		// next line starts on a line of its own.
-		b = b[:i+1]
-		if err := os.Truncate(s.path, int64(len(b))); err != nil {
-			return 0, fmt.Errorf("state: %w", err)
-		}
-	}
+	s.offset = 0
+	return s.applyLines(b), nil
+}
+
+// applyLines applies the complete lines of b, read at s.offset, and
+// advances the offset past them.
+func (s *prefStore) applyLines(b []byte) int {
+	end := bytes.LastIndexByte(b, '\n') + 1
 	n := 0
-	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc := bufio.NewScanner(bytes.NewReader(b[:end]))
+	sc.Buffer(make([]byte, 4096), 1<<20)
 	for sc.Scan() {
 		var r prefRecord
 		if json.Unmarshal(sc.Bytes(), &r) != nil || r.Scope == "" || r.ID == "" {
@@ -104,7 +136,8 @@ func (s *prefStore) replay() (int, error) {
 		n++
 		s.apply(r)
 	}
-	return n, nil
+	s.offset += int64(end)
+	return n
 }
 
 func (s *prefStore) apply(r prefRecord) {
@@ -116,6 +149,41 @@ func (s *prefStore) apply(r prefRecord) {
 	}
 }
 
+// refresh applies the lines other processes sharing the log appended since
+// it was last read (at most once per s.every unless forced). A log
+// replaced by another process's compaction is read again from the start,
+// and appended to from then on. Callers hold s.mu for writing.
+func (s *prefStore) refresh(now time.Time, force bool) {
+	if s.f == nil || !force && now.UnixNano()-s.checked.Load() < int64(s.every) {
+		return
+	}
+	s.checked.Store(now.UnixNano())
+	fi, err := os.Stat(s.path)
+	if err != nil {
+		return
+	}
+	if s.fileStamp != nil && !os.SameFile(fi, s.fileStamp) || fi.Size() < s.offset {
+		clear(s.m)
+		if _, err := s.replay(); err == nil {
+			s.reopen()
+		}
+		return
+	}
+	if fi.Size() == s.offset {
+		return
+	}
+	f, err := os.Open(s.path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	b := make([]byte, fi.Size()-s.offset)
+	if _, err := f.ReadAt(b, s.offset); err != nil {
+		return
+	}
+	s.applyLines(b)
+}
+
 // compact rewrites the log with one line per setting, atomically.
 func (s *prefStore) compact() error {
 	var b bytes.Buffer
@@ -124,11 +192,18 @@ func (s *prefStore) compact() error {
 		line, _ := json.Marshal(prefRecord{Scope: scope, ID: id, Lang: l.String()})
 		b.Write(append(line, '\n'))
 	}
-	tmp := s.path + ".tmp"
+	f, err := os.CreateTemp(filepath.Dir(s.path), prefFile+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	tmp := f.Name()
+	f.Close()
 	if err := writeSynced(tmp, b.Bytes()); err != nil {
+		os.Remove(tmp)
 		return err
 	}
 	if err := os.Rename(tmp, s.path); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("state: %w", err)
 	}
 	return nil
@@ -163,21 +238,37 @@ func (s *prefStore) set(scope, id string, lang *i18n.Lang) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.f != nil {
-		if _, err := s.f.Write(append(line, '\n')); err != nil {
-			return fmt.Errorf("state: %w", err)
-		}
-		if err := s.f.Sync(); err != nil {
-			return fmt.Errorf("state: %w", err)
-		}
+	if s.f == nil {
+		s.apply(r)
+		return nil
 	}
-	s.apply(r)
+	s.refresh(time.Now(), true)
+	rec := append(append([]byte{'\n'}, line...), '\n')
+	if _, err := s.f.Write(rec); err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	if err := s.f.Sync(); err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	// Read back through the log, so that lines of other processes written
+	// meanwhile keep their order.
+	s.refresh(time.Now(), true)
 	return nil
 }
 
 // lang returns the setting that applies: the user's, else the channel's,
 // else the server's.
 func (s *prefStore) lang(user, channel, guild string) (i18n.Lang, bool) {
+	if s.f != nil && s.follow.TryLock() {
+		// One request at a time looks for other processes' settings;
+		// the others read the map as it is.
+		if now := time.Now(); now.UnixNano()-s.checked.Load() >= int64(s.every) {
+			s.mu.Lock()
+			s.refresh(now, false)
+			s.mu.Unlock()
+		}
+		s.follow.Unlock()
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	for _, k := range [...]string{scopeUser + ":" + user, scopeChannel + ":" + channel, scopeServer + ":" + guild} {

@@ -567,3 +567,59 @@ func TestReplyCache(t *testing.T) {
 		t.Error("replies of a replaced index still served")
 	}
 }
+
+// TestPrefStoreShared: replicas sharing one state directory see each
+// other's settings, even across a compaction by a third one.
+func TestPrefStoreShared(t *testing.T) {
+	dir := t.TempDir()
+	open := func() *prefStore {
+		t.Helper()
+		s, err := openPrefStore(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.every = 0
+		t.Cleanup(func() { s.close() })
+		return s
+	}
+	a, b := open(), open()
+	fr, ja, en := i18n.FR, i18n.JA, i18n.EN
+	if err := a.set(scopeUser, "1", &fr); err != nil {
+		t.Fatal(err)
+	}
+	if l, ok := b.lang("1", "", ""); !ok || l != i18n.FR {
+		t.Fatalf("replica b sees %v %v, want fr", l, ok)
+	}
+	if err := b.set(scopeServer, "g", &ja); err != nil {
+		t.Fatal(err)
+	}
+	if l, ok := a.lang("2", "c", "g"); !ok || l != i18n.JA {
+		t.Fatalf("replica a sees %v %v, want ja", l, ok)
+	}
+	// Enough lines for a third replica to compact the log at open.
+	for i := 0; i < 100; i++ {
+		l := &fr
+		if i%2 == 1 {
+			l = &en
+		}
+		if err := a.set(scopeUser, "3", l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := open()
+	if l, ok := c.lang("3", "", ""); !ok || l != i18n.EN {
+		t.Fatalf("replica c sees %v %v after compaction, want en", l, ok)
+	}
+	// b still appends to the compacted log and a still reads it.
+	if err := b.set(scopeUser, "4", &ja); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*prefStore{a, c} {
+		if l, ok := s.lang("4", "", ""); !ok || l != i18n.JA {
+			t.Errorf("setting written after compaction: %v %v", l, ok)
+		}
+		if l, ok := s.lang("1", "", ""); !ok || l != i18n.FR {
+			t.Errorf("setting lost in compaction: %v %v", l, ok)
+		}
+	}
+}
