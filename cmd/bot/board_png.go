@@ -37,6 +37,7 @@ type pngPalette struct {
 	bg, band, line, active, ink, muted, card, token, edge, attack, block color.RGBA
 }
 
+// lightPalette is the PNG palette.
 func lightPalette() pngPalette {
 	return pngPalette{
 		bg:     color.RGBA{0xf7, 0xf7, 0xf4, 0xff},
@@ -58,6 +59,7 @@ type pngFaces struct {
 	regular, bold, small font.Face
 }
 
+// newPNGFaces loads the embedded Go fonts at the board's sizes.
 func newPNGFaces() (*pngFaces, error) {
 	reg, err := opentype.Parse(goregular.TTF)
 	if err != nil {
@@ -90,6 +92,7 @@ type pngCanvas struct {
 	pal   pngPalette
 }
 
+// boardPNG draws a laid-out board as a PNG image.
 func boardPNG(b board) ([]byte, error) {
 	faces, err := newPNGFaces()
 	if err != nil {
@@ -219,6 +222,7 @@ func (c *pngCanvas) drawable(lines []string) bool {
 	return true
 }
 
+// mix blends a toward b by t (0: a, 1: b).
 func mix(a, b color.RGBA, t float64) color.RGBA {
 	m := func(x, y uint8) uint8 { return uint8(float64(x)*(1-t) + float64(y)*t + 0.5) }
 	return color.RGBA{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B), 0xff}
@@ -227,6 +231,7 @@ func mix(a, b color.RGBA, t float64) color.RGBA {
 // px converts user units to pixels.
 func px(v float64) int { return int(math.Round(v * pngScale)) }
 
+// fill paints a rectangle.
 func (c *pngCanvas) fill(x, y, w, h float64, col color.RGBA) {
 	r := image.Rect(px(x), px(y), px(x+w), px(y+h))
 	draw.Draw(c.img, r, image.NewUniform(col), image.Point{}, draw.Src)
@@ -283,6 +288,7 @@ func (c *pngCanvas) arrow(x1, y1, x2, y2 float64, col color.RGBA) {
 	c.triangle(p1, p2, p3, col)
 }
 
+// triangle fills the triangle a, b, d.
 func (c *pngCanvas) triangle(a, b, d [2]float64, col color.RGBA) {
 	minX, maxX := math.Min(a[0], math.Min(b[0], d[0])), math.Max(a[0], math.Max(b[0], d[0]))
 	minY, maxY := math.Min(a[1], math.Min(b[1], d[1])), math.Max(a[1], math.Max(b[1], d[1]))
@@ -324,6 +330,7 @@ func (c *pngCanvas) text(x, y float64, s string, face font.Face, col color.RGBA,
 	d.DrawString(s)
 }
 
+// textCentered draws s centred on x, baseline at y.
 func (c *pngCanvas) textCentered(x, y float64, s string, face font.Face, col color.RGBA) {
 	d := &font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face}
 	d.Dot = fixed.Point26_6{X: fixed.I(px(x)) - d.MeasureString(s)/2, Y: fixed.I(px(y))}

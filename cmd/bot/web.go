@@ -24,6 +24,7 @@ type webConfig struct {
 	cacheSeconds int
 }
 
+// register adds the web page flags of "bot serve".
 func (c *webConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.IntVar(&c.cacheSeconds, "web-cache", 300, "seconds browsers may cache the web pages (0: no caching)")
 }
@@ -56,6 +57,7 @@ type webPages struct {
 	links *glossaryLinker
 }
 
+// newWebPages parses the templates for the pages of s.
 func newWebPages(s *server) (*webPages, error) {
 	pages, err := parseTemplates(templateFS)
 	if err != nil {
@@ -89,6 +91,7 @@ func parseTemplates(fsys fs.FS) (map[string]*template.Template, error) {
 	return out, nil
 }
 
+// routes registers the pages and pictures (paths: spec/cli.md).
 func (w *webPages) routes(mux *http.ServeMux) {
 	mux.Handle("GET /{$}", w.wrap(w.home))
 	mux.Handle("GET /rules/{$}", w.wrap(w.rulesIndex))
@@ -143,6 +146,7 @@ func (pg *page) Date(iso string) string { return pg.p.Date(iso) }
 // Href is path with the page's language.
 func (pg *page) Href(path string) string { return withLang(path, pg.Lang) }
 
+// withLang adds ?lang= (or &lang=) to a site path.
 func withLang(path, lang string) string {
 	if lang == "" {
 		return path
@@ -219,6 +223,7 @@ func acceptsGzip(h string) bool {
 	return false
 }
 
+// cacheFor is how long a response of that status may be cached: errors never.
 func (w *webPages) cacheFor(status int) int {
 	if status != http.StatusOK {
 		return 0

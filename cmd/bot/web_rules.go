@@ -449,6 +449,7 @@ func ruleHeading(p *i18n.Printer, kind, num, title string) string {
 	return h
 }
 
+// ruleViewOf is a rule with its text and examples linked.
 func ruleViewOf(pg *page, d kb.Doc, lk *textLinker) ruleView {
 	v := ruleView{Number: d.Ref, Href: pg.Href("/rules/" + d.Ref), Title: d.Title, Anchor: d.Ref}
 	if d.Title == "" || d.Text != d.Title {
