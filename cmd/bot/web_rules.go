@@ -336,6 +336,8 @@ type rulePageData struct {
 	Note    template.HTML
 	Changed string
 	Former  []navLink
+	// Prev and Next are the neighbouring rules at the same level.
+	Prev, Next *navLink
 }
 
 // rule serves /rules/{number}.
@@ -394,6 +396,7 @@ func (w *webPages) rule(r *http.Request, ix *kb.Index, pg *page) (string, error)
 			}
 			d.Children = append(d.Children, ruleViewOf(pg, c, lk))
 		}
+		d.Prev, d.Next = w.neighbours(ctx, ix, pg, ref)
 		if rn := ix.Renumbering(); rn != nil && !d.OldNumber {
 			for _, o := range rn.Olds(ref) {
 				d.Former = append(d.Former, navLink{pg.Href("/rules/" + o), o})
@@ -414,6 +417,55 @@ func (w *webPages) rule(r *http.Request, ix *kb.Index, pg *page) (string, error)
 	}
 	pg.Data = d
 	return "rule", nil
+}
+
+// neighbours returns the rules before and after num at its level: the
+// subrules of one rule, the rules of one section, the sections of one
+// part, the parts.
+func (w *webPages) neighbours(ctx context.Context, ix *kb.Index, pg *page, num string) (prev, next *navLink) {
+	var parent string
+	switch ruleKind(num) {
+	case "subrule":
+		parent = strings.TrimRight(num, "abcdefghijklmnopqrstuvwxyz")
+	case "rule":
+		parent = num[:3]
+	case "section":
+		parent = num[:1]
+	}
+	var sibs []kb.Doc
+	if parent == "" {
+		for n := '1'; n <= '9'; n++ {
+			if d, ok := ix.Doc(ctx, "cr:"+string(n)); ok {
+				sibs = append(sibs, d)
+			}
+		}
+	} else {
+		res, found, err := ix.Rule(ctx, parent, "")
+		if err != nil || !found {
+			return nil, nil
+		}
+		sibs = res.Subrules
+	}
+	link := func(d kb.Doc) *navLink {
+		t := d.Ref
+		if d.Title != "" {
+			t += " " + d.Title
+		}
+		return &navLink{pg.Href("/rules/" + d.Ref), t}
+	}
+	for i, d := range sibs {
+		if d.Ref != num {
+			continue
+		}
+		if i > 0 {
+			prev = link(sibs[i-1])
+		}
+		if i+1 < len(sibs) {
+			next = link(sibs[i+1])
+		}
+		break
+	}
+	return prev, next
 }
 
 // isPartNumber accepts the nine parts of the rules, "1" to "9".
