@@ -138,7 +138,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	top.AddShould(plan.should...)
 	top.AddMustNot(mustNot)
 
-	pool := (k+q.Offset)*4 + 20
+	pool := (k+q.Offset)*8 + 60
 	req := bleve.NewSearchRequestOptions(top, pool, 0, false)
 	req.Fields = []string{fRaw}
 	req.IncludeLocations = true
@@ -148,36 +148,49 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	}
 	hits := make([]Hit, 0, len(sr.Hits))
 	var best float64
+	maxRaw := 1e-9
+	for _, h := range sr.Hits {
+		maxRaw = max(maxRaw, h.Score)
+	}
 	for _, h := range sr.Hits {
 		d, ok := rawDoc(h.Fields)
 		if !ok {
 			continue
 		}
-		hit := Hit{Doc: d, Score: h.Score}
 		exact := false
 		for _, r := range res.Rules {
 			if strings.EqualFold(d.Ref, r) && d.Kind == KindRule {
 				exact = true
 			}
 		}
+		cardHit := false
 		for _, c := range res.Cards {
 			if d.Card == c {
-				hit.Score *= 2
-				exact = true
+				cardHit, exact = true, true
 			}
 		}
-		cov := plan.coverage(h.Locations, d.Lang)
+		got, total := plan.coverage(h.Locations, d.Lang)
+		cov := 0.0
+		if total > 0 {
+			cov = got / total
+		}
 		if !exact && cov < 0.45 {
 			continue
 		}
-		hit.Exact = exact
-		hit.Score *= 0.5 + cov
+		// The score is what the text covers of the question (its concepts
+		// weighted by rarity), bleve's score only breaking ties: bleve's
+		// scores are not comparable across the per-language fields, whose
+		// clauses differ in number and rarity.
+		hit := Hit{Doc: d, Exact: exact, Score: (got + 0.1) * (1 + 0.5*h.Score/maxRaw)}
+		if cardHit {
+			hit.Score *= 2
+		}
 		if d.Lang == lang {
 			hit.Score *= 1.3
 		} else {
 			// A text in another language matched only the question's game
 			// terms, which is an easier bar than matching its words too.
-			hit.Score *= 0.75
+			hit.Score *= 0.5
 		}
 		if d.Obsolete {
 			// The current rule comes first, unless the question is about the old rules.
@@ -293,6 +306,20 @@ func dedupTranslations(hits []Hit, lang string) []Hit {
 func (ix *Index) resolveTranslations(ctx context.Context, hits []Hit, lang string) {
 	for i := range hits {
 		h := &hits[i]
+		if h.Doc.OriginalID != "" && h.Doc.Lang != lang {
+			// A translation into another language: show the original if the
+			// asker reads it, else the asker's own translation, if any.
+			if o, ok := ix.Doc(ctx, h.Doc.OriginalID); ok {
+				if o.Lang == lang {
+					h.Doc, h.Original, h.Snippet = o, nil, ""
+					continue
+				}
+				if tr, ok := ix.translationOf(ctx, o.ID, lang); ok {
+					h.Doc, h.Original, h.Snippet = tr, &o, ""
+					continue
+				}
+			}
+		}
 		if h.Doc.OriginalID == "" && h.Doc.Lang != lang {
 			if tr, ok := ix.translationOf(ctx, h.Doc.ID, lang); ok {
 				orig := h.Doc
@@ -385,6 +412,16 @@ func (p *queryPlan) add(q query.Query, selective bool) {
 	}
 }
 
+// questionWords are the words of how people ask (after analysis) that say
+// nothing of what they ask about; bleve's stop lists keep some of them.
+var questionWords = map[string]map[string]bool{
+	"en": {"can": true, "could": true, "would": true, "should": true, "will": true, "may": true, "might": true,
+		"happen": true, "get": true, "got": true, "still": true, "also": true, "realli": true, "ok": true, "wai": true},
+	"fr": {"peut": true, "peuvent": true, "pui": true, "quoi": true, "comment": true, "fait": true, "fair": true,
+		"devient": true, "deviennent": true, "arrive": true, "toujour": true, "encor": true, "alor": true, "oui": true},
+	"ja": {},
+}
+
 // historicalCues are words by which a question asks about former rules.
 var historicalCues = []string{
 	"old rule", "older rule", "former rule", "used to", "back then", "previously", "before m10", "pre-m10",
@@ -409,8 +446,7 @@ type alternative struct {
 // coverage is the weighted share of the question's concepts that a hit in
 // language lang matched. The question's plain words only count for hits in
 // the question's language; glossary terms count in every language.
-func (p *queryPlan) coverage(locs search.FieldTermLocationMap, lang string) float64 {
-	var total, got float64
+func (p *queryPlan) coverage(locs search.FieldTermLocationMap, lang string) (got, total float64) {
 	for _, c := range p.concepts {
 		if c.lang != "" && c.lang != lang {
 			continue
@@ -420,10 +456,7 @@ func (p *queryPlan) coverage(locs search.FieldTermLocationMap, lang string) floa
 			got += c.weight
 		}
 	}
-	if total == 0 {
-		return 0
-	}
-	return got / total
+	return got, total
 }
 
 func (c concept) matched(locs search.FieldTermLocationMap) bool {
@@ -626,7 +659,7 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 	field := langFields[lang][0]
 	var fixed []string
 	for _, t := range analyze(langAnalyzer[lang], text) {
-		if covered[t] || isNumberTerm(t) {
+		if covered[t] || isNumberTerm(t) || questionWords[lang][t] {
 			continue
 		}
 		if rd.docFreq(field, t) == 0 {
