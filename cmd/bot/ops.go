@@ -400,7 +400,9 @@ func (s *server) waitInFlight(ctx context.Context) {
 	if d, ok := any(s).(interface{ discordWait(context.Context) }); ok {
 		d.discordWait(ctx)
 	}
-	if n, err := s.ops.work.wait(ctx); err != nil {
+	// The deadline may have passed before this call (hs.Shutdown waits for
+	// requests until then): work that ended then ended by cancellation.
+	if n, err := s.ops.work.wait(ctx); err != nil || ctx.Err() != nil {
 		s.log.Warn("shutdown deadline passed, cancelling in-flight work", "in_flight", n)
 		s.ops.stopHard()
 		return
