@@ -281,6 +281,8 @@ func renderAnswer(p *i18n.Printer, a answer, original bool) string {
 				for _, line := range wrap(c.Original.Text, 100) {
 					b.WriteString("   > " + line + "\n")
 				}
+			} else if c.Original != nil && c.Original.Lang != "en" {
+				b.WriteString("   " + p.T(i18n.KeyCLIMTShowOriginal) + "\n")
 			} else if c.Original != nil {
 				b.WriteString("   " + p.T(i18n.KeyMTShowOriginal) + "\n")
 			}
