@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"arbiter/i18n"
@@ -419,53 +420,60 @@ func (w *webPages) rule(r *http.Request, ix *kb.Index, pg *page) (string, error)
 	return "rule", nil
 }
 
-// neighbours returns the rules before and after num at its level: the
-// subrules of one rule, the rules of one section, the sections of one
-// part, the parts.
+// neighbours returns the rules before and after num at its level
+// (702.26a and 702.26c around 702.26b; 702.25 and 702.27 around 702.26;
+// 701 and 703 around 702), looking a few numbers away for gaps: subrule
+// letters skip l and o, as the rules do.
 func (w *webPages) neighbours(ctx context.Context, ix *kb.Index, pg *page, num string) (prev, next *navLink) {
-	var parent string
-	switch ruleKind(num) {
-	case "subrule":
-		parent = strings.TrimRight(num, "abcdefghijklmnopqrstuvwxyz")
-	case "rule":
-		parent = num[:3]
-	case "section":
-		parent = num[:1]
+	step := func(n string, delta int) string {
+		switch ruleKind(n) {
+		case "subrule":
+			c := n[len(n)-1] + byte(delta)
+			if c == 'l' || c == 'o' {
+				c += byte(delta)
+			}
+			if c < 'a' || c > 'z' {
+				return ""
+			}
+			return n[:len(n)-1] + string(c)
+		case "rule":
+			sec, r, _ := strings.Cut(n, ".")
+			i, err := strconv.Atoi(r)
+			if err != nil || i+delta < 1 {
+				return ""
+			}
+			return sec + "." + strconv.Itoa(i+delta)
+		case "section":
+			i, err := strconv.Atoi(n)
+			m := strconv.Itoa(i + delta)
+			if err != nil || len(m) != 3 || m[0] != n[0] {
+				return "" // sections stay within their part
+			}
+			return m
+		}
+		c := n[0] + byte(delta) // a part
+		if c < '1' || c > '9' {
+			return ""
+		}
+		return string(c)
 	}
-	var sibs []kb.Doc
-	if parent == "" {
-		for n := '1'; n <= '9'; n++ {
-			if d, ok := ix.Doc(ctx, "cr:"+string(n)); ok {
-				sibs = append(sibs, d)
+	find := func(delta int) *navLink {
+		n := num
+		for tries := 0; tries < 3; tries++ {
+			if n = step(n, delta); n == "" {
+				return nil
+			}
+			if d, ok := ix.Doc(ctx, "cr:"+n); ok {
+				t := d.Ref
+				if d.Title != "" {
+					t += " " + d.Title
+				}
+				return &navLink{pg.Href("/rules/" + d.Ref), t}
 			}
 		}
-	} else {
-		res, found, err := ix.Rule(ctx, parent, "")
-		if err != nil || !found {
-			return nil, nil
-		}
-		sibs = res.Subrules
+		return nil
 	}
-	link := func(d kb.Doc) *navLink {
-		t := d.Ref
-		if d.Title != "" {
-			t += " " + d.Title
-		}
-		return &navLink{pg.Href("/rules/" + d.Ref), t}
-	}
-	for i, d := range sibs {
-		if d.Ref != num {
-			continue
-		}
-		if i > 0 {
-			prev = link(sibs[i-1])
-		}
-		if i+1 < len(sibs) {
-			next = link(sibs[i+1])
-		}
-		break
-	}
-	return prev, next
+	return find(-1), find(+1)
 }
 
 // isPartNumber accepts the nine parts of the rules, "1" to "9".

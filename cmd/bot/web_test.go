@@ -371,6 +371,36 @@ func TestWebPages(t *testing.T) {
 		}
 	})
 
+	t.Run("neighbours", func(t *testing.T) {
+		for _, row := range []struct{ num, prev, next string }{
+			{"702.26b", "702.26a", "702.26c"},
+			{"702.26a", "", "702.26b"},
+			{"702.26k", "702.26j", "702.26m"}, // no 702.26l
+			{"702.26p", "702.26n", ""},        // no 702.26o
+			{"702.26", "702.25", "702.27"},
+			{"702.1", "", "702.2"},
+			{"702", "701", "703"},
+			{"700", "", "701"},
+			{"1", "", "2"},
+			{"9", "8", ""},
+		} {
+			t.Run(row.num, func(t *testing.T) {
+				cat, _ := i18n.Load()
+				w := &webPages{}
+				prev, next := w.neighbours(context.Background(), ix, &page{p: cat.Printer(i18n.EN)}, row.num)
+				ref := func(l *navLink) string {
+					if l == nil {
+						return ""
+					}
+					return strings.TrimPrefix(l.Href, "/rules/")
+				}
+				if ref(prev) != row.prev || ref(next) != row.next {
+					t.Errorf("neighbours %q, %q; want %q, %q", ref(prev), ref(next), row.prev, row.next)
+				}
+			})
+		}
+	})
+
 	t.Run("obsolete rule", func(t *testing.T) {
 		_, body := webGet(t, ts, "/rules/502.15h?lang=en")
 		page := string(body)
