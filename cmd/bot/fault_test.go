@@ -8,15 +8,19 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -594,5 +598,105 @@ func TestStateSurvivesKill(t *testing.T) {
 	other := post(t, addr, slashBody(4, 2, "1280000000000000003", "1270000000000000099", "en-US", "ruling", [2]string{"question", "can an aura phase out?"}))
 	if strings.Contains(other, found) {
 		t.Errorf("another channel got French too:\n%s", other)
+	}
+}
+
+// stallingUpstream serves the official files the way Wizards of the Coast
+// and Scryfall do (a rules page, a bulk-data list, bulk files), from the
+// shared data; while stall is set, the cards file stops half-way and the
+// connection hangs, the way a large download is when the process dies.
+type stallingUpstream struct {
+	*httptest.Server
+	stall    atomic.Bool
+	midCards chan struct{} // closed once a stalled cards download is half-way
+	once     sync.Once
+}
+
+func newStallingUpstream(t *testing.T) *stallingUpstream {
+	t.Helper()
+	cr := relSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
+	head := func(rel string, n int) []byte {
+		b, err := os.ReadFile(relSharedData(t, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := bytes.SplitAfterN(b, []byte("\n"), n+1)
+		return bytes.Join(lines[:min(n, len(lines))], nil)
+	}
+	cards := head("mtg/cards/cards-multilang-mtgjson-20220425.jsonl", 2000)
+	rulings := head("mtg/rulings/rulings-mtgjson-20220425.jsonl", 2000)
+	u := &stallingUpstream{midCards: make(chan struct{})}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/en/rules", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<html><a href="%s/downloads/MagicCompRules%%2020260417.txt">TXT</a></html>`, u.URL)
+	})
+	mux.HandleFunc("/downloads/", func(w http.ResponseWriter, r *http.Request) { http.ServeFile(w, r, cr) })
+	mux.HandleFunc("/bulk-data", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"object":"list","data":[{"type":"rulings","download_uri":"%[1]s/files/rulings.json"},{"type":"all_cards","download_uri":"%[1]s/files/cards.json"}]}`, u.URL)
+	})
+	mux.HandleFunc("/files/rulings.json", func(w http.ResponseWriter, r *http.Request) { w.Write(rulings) })
+	mux.HandleFunc("/files/cards.json", func(w http.ResponseWriter, r *http.Request) {
+		if !u.stall.Load() {
+			w.Write(cards)
+			return
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(cards)))
+		w.Write(cards[:len(cards)/2])
+		w.(http.Flusher).Flush()
+		u.once.Do(func() { close(u.midCards) })
+		<-r.Context().Done()
+	})
+	u.Server = httptest.NewServer(mux)
+	t.Cleanup(u.Close)
+	return u
+}
+
+// TestKillDuringUpdate kills "bot kb update" with SIGKILL in the middle of
+// its download: the serving index is untouched, and the next update
+// succeeds and leaves no download folder behind (a killed update must not
+// leave gigabytes of bulk files for every retry).
+func TestKillDuringUpdate(t *testing.T) {
+	up := newStallingUpstream(t)
+	dir := filepath.Join(t.TempDir(), "index")
+	tmp := t.TempDir()
+	first := startBot(t, nil, "kb", "build", "--out", dir)
+	if code := first.wait(t, 2*time.Minute); code != 0 {
+		t.Fatalf("first build: exit %d: %s", code, first.stderr.String())
+	}
+	old, err := kb.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldMeta := old.Meta()
+	old.Close()
+	update := []string{"kb", "update", "--out", dir, "--tmp", tmp, "--scryfall-api", up.URL, "--rules-page", up.URL + "/en/rules"}
+
+	up.stall.Store(true)
+	p := startBot(t, nil, update...)
+	select {
+	case <-up.midCards:
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("the update never reached the cards download: %s", p.stderr.String())
+	}
+	p.kill()
+	left, _ := filepath.Glob(filepath.Join(tmp, "arbiter-update-*"))
+	t.Logf("killed mid-download; left behind: %v", left)
+
+	ix, err := kb.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatalf("the serving index no longer opens after the kill: %v", err)
+	}
+	if got := ix.Meta(); got.BuiltAt != oldMeta.BuiltAt || got.Docs != oldMeta.Docs {
+		t.Errorf("index changed by a killed update: %d docs built %s, was %d built %s", got.Docs, got.BuiltAt, oldMeta.Docs, oldMeta.BuiltAt)
+	}
+	ix.Close()
+
+	up.stall.Store(false)
+	again := startBot(t, nil, update...)
+	if code := again.wait(t, 3*time.Minute); code != 0 {
+		t.Fatalf("update after a killed one: exit %d: %s", code, again.stderr.String())
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "arbiter-update-*")); len(left) > 0 {
+		t.Errorf("the download folders of the killed update are still there after a successful update: %v", left)
 	}
 }
