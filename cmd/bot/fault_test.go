@@ -34,32 +34,13 @@ import (
 	"arbiter/kb"
 )
 
-// botBinary builds cmd/bot once for the tests that run it as a process.
-var botBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "arbiter-bot-")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "bot")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		return "", &buildError{out: string(out), err: err}
-	}
-	return bin, nil
-})
-
-type buildError struct {
-	out string
-	err error
-}
-
-func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
-
+// mustBinary builds cmd/bot into the test's temporary directory (the build
+// cache makes it a link after the first time) and returns its path.
 func mustBinary(t *testing.T) string {
 	t.Helper()
-	bin, err := botBinary()
-	if err != nil {
-		t.Fatalf("go build: %v", err)
+	bin := filepath.Join(t.TempDir(), "bot")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
 }
@@ -72,11 +53,11 @@ type botProcess struct {
 	done   chan error
 }
 
-// startBot starts the binary with args and extra environment variables.
-func startBot(t *testing.T, env []string, args ...string) *botProcess {
+// startBot starts the binary bin with args and extra environment variables.
+func startBot(t *testing.T, bin string, env []string, args ...string) *botProcess {
 	t.Helper()
 	p := &botProcess{stderr: &syncBuffer{}, stdout: &syncBuffer{}, done: make(chan error, 1)}
-	p.cmd = exec.Command(mustBinary(t), args...)
+	p.cmd = exec.Command(bin, args...)
 	p.cmd.Env = append(os.Environ(), env...)
 	p.cmd.Stdout, p.cmd.Stderr = p.stdout, p.stderr
 	if err := p.cmd.Start(); err != nil {
@@ -151,9 +132,10 @@ func staleBuilds(t *testing.T, dir string) []string {
 func TestKillDuringBuild(t *testing.T) {
 	cr := relSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
 	rulings := relSharedData(t, "mtg/rulings/rulings-mtgjson-20220425.jsonl")
+	bin := mustBinary(t)
 	dir := filepath.Join(t.TempDir(), "index")
 
-	first := startBot(t, nil, "kb", "build", "--out", dir)
+	first := startBot(t, bin, nil, "kb", "build", "--out", dir)
 	if code := first.wait(t, 2*time.Minute); code != 0 {
 		t.Fatalf("first build: exit %d: %s", code, first.stderr.String())
 	}
@@ -164,7 +146,7 @@ func TestKillDuringBuild(t *testing.T) {
 	oldMeta := old.Meta()
 	old.Close()
 
-	big := startBot(t, nil, "kb", "build", "--out", dir, "--cr", cr, "--rulings", rulings)
+	big := startBot(t, bin, nil, "kb", "build", "--out", dir, "--cr", cr, "--rulings", rulings)
 	// Kill once the partial build has been written to for a while.
 	deadline := time.Now().Add(2 * time.Minute)
 	var seen time.Time
@@ -217,13 +199,13 @@ func TestKillDuringBuild(t *testing.T) {
 	ls.stop(t)
 
 	// Another killed build, then a build: it cleans up and succeeds.
-	again := startBot(t, nil, "kb", "build", "--out", dir, "--cr", cr, "--rulings", rulings)
+	again := startBot(t, bin, nil, "kb", "build", "--out", dir, "--cr", cr, "--rulings", rulings)
 	for len(staleBuilds(t, dir)) == 0 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	time.Sleep(500 * time.Millisecond)
 	again.kill()
-	last := startBot(t, nil, "kb", "build", "--out", dir)
+	last := startBot(t, bin, nil, "kb", "build", "--out", dir)
 	if code := last.wait(t, 2*time.Minute); code != 0 {
 		t.Fatalf("build after a killed build: exit %d: %s", code, last.stderr.String())
 	}
@@ -560,6 +542,7 @@ func TestStateSurvivesKill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	bin := mustBinary(t)
 	state := t.TempDir()
 	env := []string{"DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub)}
 	args := []string{"serve", "--http", "127.0.0.1:0", "--state", state, "--reload-interval", "0"}
@@ -578,7 +561,7 @@ func TestStateSurvivesKill(t *testing.T) {
 	fr := testCatalog(t).Printer(i18n.FR)
 	found := strings.TrimSpace(fr.T(i18n.KeyAnswerFound))
 
-	p1 := startBot(t, env, args...)
+	p1 := startBot(t, bin, env, args...)
 	addr := p1.addr(t)
 	set := post(t, addr, slashBody(1, 2, "1280000000000000001", channel, "en-US", "language",
 		[2]string{"language", "fr"}, [2]string{"scope", "channel"}))
@@ -589,7 +572,7 @@ func TestStateSurvivesKill(t *testing.T) {
 	p1.kill()
 	client.CloseIdleConnections()
 
-	p2 := startBot(t, env, args...)
+	p2 := startBot(t, bin, env, args...)
 	addr = p2.addr(t)
 	got := post(t, addr, slashBody(3, 2, "1280000000000000003", channel, "en-US", "ruling", [2]string{"question", "can an aura phase out?"}))
 	if !strings.Contains(got, found) {
@@ -657,9 +640,10 @@ func newStallingUpstream(t *testing.T) *stallingUpstream {
 // leave gigabytes of bulk files for every retry).
 func TestKillDuringUpdate(t *testing.T) {
 	up := newStallingUpstream(t)
+	bin := mustBinary(t)
 	dir := filepath.Join(t.TempDir(), "index")
 	tmp := t.TempDir()
-	first := startBot(t, nil, "kb", "build", "--out", dir)
+	first := startBot(t, bin, nil, "kb", "build", "--out", dir)
 	if code := first.wait(t, 2*time.Minute); code != 0 {
 		t.Fatalf("first build: exit %d: %s", code, first.stderr.String())
 	}
@@ -672,7 +656,7 @@ func TestKillDuringUpdate(t *testing.T) {
 	update := []string{"kb", "update", "--out", dir, "--tmp", tmp, "--scryfall-api", up.URL, "--rules-page", up.URL + "/en/rules"}
 
 	up.stall.Store(true)
-	p := startBot(t, nil, update...)
+	p := startBot(t, bin, nil, update...)
 	select {
 	case <-up.midCards:
 	case <-time.After(2 * time.Minute):
@@ -692,7 +676,7 @@ func TestKillDuringUpdate(t *testing.T) {
 	ix.Close()
 
 	up.stall.Store(false)
-	again := startBot(t, nil, update...)
+	again := startBot(t, bin, nil, update...)
 	if code := again.wait(t, 3*time.Minute); code != 0 {
 		t.Fatalf("update after a killed one: exit %d: %s", code, again.stderr.String())
 	}
