@@ -103,20 +103,25 @@ func TestWebBrowser(t *testing.T) {
 		t.Errorf("simulation DOM lacks its boards:\n%.600s", sim)
 	}
 
+	dark := "--blink-settings=preferredColorScheme=0" // prefers-color-scheme: dark
 	shots := []struct {
 		name, path string
 		w, h       int
+		flags      []string
 	}{
-		{"rule-702.26-fr-phone.png", "/rules/702.26?lang=fr", 390, 1600},
-		{"rule-702.26-en-desktop.png", "/rules/702.26?lang=en", 1280, 1000},
-		{"sim-blocker-phases-out-en-phone.png", "/sim/blocker-phases-out?lang=en", 390, 2400},
-		{"sim-aura-phases-with-host-fr-desktop.png", "/sim/aura-phases-with-host?lang=fr", 1280, 1400},
-		{"card-march-of-swirling-mist-ja-phone.png", "/cards/March%20of%20Swirling%20Mist?lang=ja", 390, 1200},
+		{"rule-702.26-fr-phone.png", "/rules/702.26?lang=fr", 390, 1600, nil},
+		{"rule-702.26-en-desktop.png", "/rules/702.26?lang=en", 1280, 1000, nil},
+		{"sim-blocker-phases-out-en-phone.png", "/sim/blocker-phases-out?lang=en", 390, 2400, nil},
+		{"sim-aura-phases-with-host-fr-desktop.png", "/sim/aura-phases-with-host?lang=fr", 1280, 1400, nil},
+		{"card-march-of-swirling-mist-ja-phone.png", "/cards/March%20of%20Swirling%20Mist?lang=ja", 390, 1200, nil},
+		{"sim-blocker-phases-out-ja-phone-dark.png", "/sim/blocker-phases-out?lang=ja", 390, 1600, []string{dark}},
+		{"rule-702.26-en-desktop-dark.png", "/rules/702.26?lang=en", 1280, 1000, []string{dark}},
 	}
 	for _, s := range shots {
 		t.Run(s.name, func(t *testing.T) {
 			file := filepath.Join(out, s.name)
-			browser(t, bin, "--screenshot="+file, "--window-size="+strconv.Itoa(s.w)+","+strconv.Itoa(s.h), ts.URL+s.path)
+			args := append(append([]string{}, s.flags...), "--screenshot="+file, "--window-size="+strconv.Itoa(s.w)+","+strconv.Itoa(s.h), ts.URL+s.path)
+			browser(t, bin, args...)
 			b, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)

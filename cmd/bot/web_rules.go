@@ -35,6 +35,9 @@ type textLinker struct {
 	self  string          // the rule the page shows, never linked to itself
 	known map[string]bool // rule numbers looked up so far
 	used  map[string]bool // glossary slugs already linked on the page
+	// phrases are the glossary terms linked so far on the page: a shorter
+	// term inside one of them ("untap" in "untap step") is not linked there.
+	phrases []string
 }
 
 func newTextLinker(ctx context.Context, ix *kb.Index, gloss *glossaryLinker, lang, self string) *textLinker {
@@ -55,7 +58,7 @@ func (l *textLinker) exists(num string) bool {
 func (l *textLinker) HTML(text string) template.HTML {
 	spans := l.refs(text)
 	if l.gloss != nil {
-		spans = l.gloss.find(text, spans, l.used)
+		spans = l.gloss.find(text, spans, l.used, &l.phrases)
 	}
 	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
 	var b strings.Builder
@@ -208,7 +211,7 @@ func isWordByte(c byte) bool {
 // find adds to spans the first occurrence in text of each glossary term
 // not linked yet on the page (used), outside the existing spans. A term
 // may take a plural "s".
-func (g *glossaryLinker) find(text string, spans []refSpan, used map[string]bool) []refSpan {
+func (g *glossaryLinker) find(text string, spans []refSpan, used map[string]bool, phrases *[]string) []refSpan {
 	folded := foldASCII(text)
 	overlaps := func(s, e int) bool {
 		for _, x := range spans {
@@ -234,15 +237,37 @@ func (g *glossaryLinker) find(text string, spans []refSpan, used map[string]bool
 			if e < len(folded) && folded[e] == 's' && (e+1 == len(folded) || !isWordByte(folded[e+1])) {
 				e++
 			}
-			if (s > 0 && isWordByte(folded[s-1])) || (e < len(folded) && isWordByte(folded[e])) || overlaps(s, e) {
+			if (s > 0 && isWordByte(folded[s-1])) || (e < len(folded) && isWordByte(folded[e])) || overlaps(s, e) || insidePhrase(folded, s, t.key, *phrases) {
 				continue
 			}
 			spans = append(spans, refSpan{start: s, end: e, href: "/glossary/" + t.slug, class: "term"})
 			used[t.slug] = true
+			*phrases = append(*phrases, t.key)
 			break
 		}
 	}
 	return spans
+}
+
+// insidePhrase reports whether the occurrence of key at s in folded is
+// part of an occurrence of one of the longer phrases.
+func insidePhrase(folded string, s int, key string, phrases []string) bool {
+	for _, p := range phrases {
+		if len(p) <= len(key) {
+			continue
+		}
+		for off := strings.Index(p, key); off >= 0; {
+			if st := s - off; st >= 0 && st+len(p) <= len(folded) && folded[st:st+len(p)] == p {
+				return true
+			}
+			next := strings.Index(p[off+1:], key)
+			if next < 0 {
+				break
+			}
+			off += 1 + next
+		}
+	}
+	return false
 }
 
 // ruleView is a rule as a page shows it.

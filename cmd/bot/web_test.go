@@ -327,6 +327,29 @@ func TestWebPages(t *testing.T) {
 				}
 			})
 		}
+		gw := &webPages{}
+		gl, err := gw.glossaryLinks(context.Background(), ix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range []struct {
+			name, text string
+			want       []string
+		}{
+			{"phrase then word inside it", "During the untap step, the player's untap step, untap all.", []string{"/glossary/untap-step?lang=en", "/glossary/untap?lang=en"}},
+			{"once a page", "Phasing and phasing again.", []string{"/glossary/phasing?lang=en"}},
+			{"plural", "Two continuous effects apply.", []string{"/glossary/continuous-effect?lang=en"}},
+			{"everyday word left alone", "The player draws a card.", nil},
+			{"inside a word", "Unphasingly.", nil},
+		} {
+			t.Run("glossary "+row.name, func(t *testing.T) {
+				lk := newTextLinker(context.Background(), ix, gl, "en", "")
+				got := internalLinks([]byte(lk.HTML(row.text)))
+				if strings.Join(got, " ") != strings.Join(row.want, " ") {
+					t.Errorf("links %q, want %q", got, row.want)
+				}
+			})
+		}
 		lk := newTextLinker(context.Background(), ix, nil, "en", "")
 		if got := string(lk.HTML(`<b>"rule 506.4"</b>` + "\nnext")); got != `&lt;b&gt;&#34;rule <a href="/rules/506.4?lang=en" class="xref">506.4</a>&#34;&lt;/b&gt;<br>next` {
 			t.Errorf("escaping: %s", got)
@@ -398,6 +421,62 @@ func TestWebPages(t *testing.T) {
 					t.Errorf("neighbours %q, %q; want %q, %q", ref(prev), ref(next), row.prev, row.next)
 				}
 			})
+		}
+	})
+
+	t.Run("doc paths", func(t *testing.T) {
+		ctx := context.Background()
+		for _, row := range []struct{ id, want string }{
+			{"cr:702.26b", "/rules/702.26b"},
+			{"cr:702", "/rules/702"},
+			{"glossary:phasing", "/glossary/phasing"},
+			{"forum-dephasage-502.15i", "/rules/502.15i"},
+		} {
+			d, ok := ix.Doc(ctx, row.id)
+			if !ok {
+				t.Fatalf("no doc %s", row.id)
+			}
+			got := webDocPath(d)
+			if got != row.want {
+				t.Errorf("webDocPath(%s) = %q, want %q", row.id, got, row.want)
+			}
+			if res, _ := webGet(t, ts, got); res.StatusCode != 200 {
+				t.Errorf("GET %s: %d", got, res.StatusCode)
+			}
+		}
+		for _, row := range []struct {
+			name string
+			doc  kb.Doc
+			want string
+		}{
+			{"ruling", kb.Doc{Kind: kb.KindRuling, Game: "mtg", Card: "Teferi's Protection"}, "/cards/Teferi%27s%20Protection"},
+			{"article with a simulation", kb.Doc{Kind: kb.KindDoc, Game: "mtg", Preset: "oubliette"}, "/sim/oubliette"},
+			{"Yu-Gi-Oh! ruling", kb.Doc{Kind: kb.KindRuling, Game: "ygo", Card: "Kuribandit"}, ""},
+			{"older release", kb.Doc{ID: "cr@2026-01-16:702.26b", Kind: kb.KindRule, Ref: "702.26b"}, ""},
+			{"article", kb.Doc{Kind: kb.KindDoc, Game: "mtg", Ref: "2"}, ""},
+		} {
+			if got := webDocPath(row.doc); got != row.want {
+				t.Errorf("%s: webDocPath = %q, want %q", row.name, got, row.want)
+			}
+		}
+		// Every corpus document a web page exists for resolves.
+		checked := 0
+		for _, d := range []string{"ruling", "doc", "rule"} {
+			res, err := ix.Search(ctx, kb.Query{Text: "phasing " + d, Lang: "en", K: 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range res.Hits {
+				if p := webDocPath(h.Doc); p != "" {
+					checked++
+					if r, _ := webGet(t, ts, p); r.StatusCode != 200 {
+						t.Errorf("GET %s (for %s): %d", p, h.Doc.ID, r.StatusCode)
+					}
+				}
+			}
+		}
+		if checked == 0 {
+			t.Error("no search hit has a web page")
 		}
 	})
 
