@@ -32,7 +32,7 @@ func TestConsole(t *testing.T) {
 		code  int
 	}{
 		{"ruling in English", nil, []string{"/ruling question: can an aura phase out?"},
-			[]string{"Results 1–3", "March of Swirling Mist", "[1] More results"}, 0},
+			[]string{"Results 1–3", "## ", "(can an aura phase out?)", "[1] More results"}, 0},
 		{"question without the option name", nil, []string{"/ruling can an aura phase out?"},
 			[]string{"Results 1–3"}, 0},
 		{"question holding a colon", nil, []string{"/ruling question: phasing: does an aura phase out?"},

@@ -151,7 +151,7 @@ func TestInteractionReplies(t *testing.T) {
 		buttons   []string // custom_id prefixes
 	}{
 		{"slash_ruling.json", discordgo.InteractionResponseChannelMessageWithSource, false,
-			[]string{"Results 1–3", "March of Swirling Mist"}, nil, []string{"p:ruling:en:1:", "p:ruling:fr:0:", "p:ruling:ja:0:"}},
+			[]string{"Results 1–3", "can an aura phase out?"}, nil, []string{"p:ruling:en:1:", "p:ruling:fr:0:", "p:ruling:ja:0:"}},
 		{"slash_ruling_mentions.json", discordgo.InteractionResponseChannelMessageWithSource, false,
 			[]string{"@\u200beveryone", `\*\*bold\*\*`}, []string{"@everyone", "<@&"}, nil},
 		{"slash_rule.json", discordgo.InteractionResponseChannelMessageWithSource, false,

@@ -181,6 +181,12 @@ func (rt *router) ephemeral(name string) bool {
 // serve answers req. It never fails: errors and panics become a localized
 // ephemeral reply, and are logged.
 func (rt *router) serve(ctx context.Context, req Request) (resp Response) {
+	// What users typed loses its control characters before anything reads it.
+	opts := make(map[string]string, len(req.Options))
+	for k, v := range req.Options {
+		opts[k] = cleanText(v)
+	}
+	req.Options, req.TargetText, req.Footer = opts, cleanText(req.TargetText), cleanText(req.Footer)
 	req.Lang = rt.lang(req)
 	p := rt.cat.Printer(req.Lang)
 	defer func() {

@@ -623,3 +623,34 @@ func TestPrefStoreShared(t *testing.T) {
 		}
 	}
 }
+
+func TestCleanText(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"plain", "can an aura phase out?", "can an aura phase out?"},
+		{"newlines and tabs kept", "a\n\tb", "a\n\tb"},
+		{"C0 controls", "a\x00b\x07c\x1b[31md", "abc[31md"},
+		{"C1 control", "a\u0085b", "ab"},
+		{"bidi override and isolates", "\u202eabc\u2066d\u2069\u200f", "abcd"},
+		{"invalid UTF-8", "a\xffb", "ab"},
+		{"Japanese untouched", "オーラはフェイズ・アウトする？", "オーラはフェイズ・アウトする？"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := cleanText(tt.in); got != tt.want {
+				t.Errorf("cleanText(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+	rt := testRouter(t)
+	q := "@everyone \x00\x1b[31m\u202e aura?"
+	r := rt.serve(context.Background(), Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": q}, Locale: "en-US", UserID: "ctl"})
+	all := r.Content
+	for _, e := range r.Embeds {
+		all += e.Title + e.Description + e.Footer
+	}
+	for _, bad := range []string{"\x00", "\x1b", "\u202e", "@everyone"} {
+		if strings.Contains(all, bad) {
+			t.Errorf("reply holds %q: %q", bad, all)
+		}
+	}
+}
