@@ -104,6 +104,8 @@ type opsState struct {
 	hardOnce sync.Once
 }
 
+// newOpsState returns the state of a server that has no index yet, with its
+// metrics on a registry of their own.
 func newOpsState() *opsState {
 	o := &opsState{work: newWorkTracker(), hardStop: make(chan struct{})}
 	o.m = newOpsMetrics(o.ready, o.builtAt)
@@ -128,6 +130,7 @@ func (o *opsState) indexFailed(err error) {
 // ready reports whether the server should receive traffic.
 func (o *opsState) ready() bool { return o.loaded.Load() && !o.draining.Load() }
 
+// builtAt returns the build time of the serving index (zero if unknown).
 func (o *opsState) builtAt() time.Time {
 	if m := o.meta.Load(); m != nil {
 		return parseTime(m.BuiltAt)
