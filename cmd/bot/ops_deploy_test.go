@@ -130,6 +130,24 @@ func TestK8sManifests(t *testing.T) {
 		}
 	})
 
+	t.Run("kustomize renders", func(t *testing.T) {
+		kubectl, err := exec.LookPath("kubectl")
+		if err != nil {
+			t.Skip("no kubectl")
+		}
+		out, err := exec.Command(kubectl, "kustomize", filepath.Join(opsRepoRoot(t), "deploy", "k8s")).Output()
+		if err != nil {
+			t.Fatalf("kubectl kustomize: %v", err)
+		}
+		want := len(docs)
+		if got := bytes.Count(out, []byte("\nkind: ")) + btoi(bytes.HasPrefix(out, []byte("kind: "))); got != want {
+			t.Errorf("kustomize rendered %d objects, the files hold %d", got, want)
+		}
+		if !bytes.Contains(out, []byte("image: ghcr.io/example/arbiter:0.1.0")) || !bytes.Contains(out, []byte("namespace: arbiter")) {
+			t.Errorf("kustomize did not set the image and namespace:\n%.2000s", out)
+		}
+	})
+
 	t.Run("every document names itself", func(t *testing.T) {
 		for _, d := range docs {
 			if yamlStr(d.m["apiVersion"]) == "" || d.kind() == "" || d.name() == "" {
@@ -289,6 +307,13 @@ func TestK8sManifests(t *testing.T) {
 	})
 }
 
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // k8sSecretName reports whether an environment variable name looks like it
 // holds a secret.
 func k8sSecretName(n string) bool {
@@ -346,6 +371,37 @@ func TestSystemdUnits(t *testing.T) {
 			}
 		})
 	}
+	t.Run("systemd-analyze verify", func(t *testing.T) {
+		analyze, err := exec.LookPath("systemd-analyze")
+		if err != nil {
+			t.Skip("no systemd-analyze")
+		}
+		// verify wants the ExecStart binary to exist: point the units at
+		// this test binary.
+		self, err := os.Executable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tmp := t.TempDir()
+		var units []string
+		for _, name := range []string{"arbiter.service", "arbiter-kb-update.service", "arbiter-kb-update.timer"} {
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b = bytes.ReplaceAll(b, []byte("/usr/local/bin/bot"), []byte(self))
+			if err := os.WriteFile(filepath.Join(tmp, name), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			units = append(units, filepath.Join(tmp, name))
+		}
+		cmd := exec.Command(analyze, append([]string{"verify"}, units...)...)
+		cmd.Dir = tmp
+		out, err := cmd.CombinedOutput()
+		if err != nil || len(bytes.TrimSpace(out)) > 0 {
+			t.Errorf("systemd-analyze verify: %v\n%s", err, out)
+		}
+	})
 	t.Run("timer", func(t *testing.T) {
 		u := systemdUnit(t, filepath.Join(dir, "arbiter-kb-update.timer"))
 		if len(u["Timer"]["OnCalendar"]) == 0 || u["Install"]["WantedBy"][0] != "timers.target" {
