@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -310,4 +312,74 @@ func TestServeRun(t *testing.T) {
 	if _, _, err := rig.get("/healthz"); err == nil {
 		t.Error("still serving after run returned")
 	}
+}
+
+// TestServeProcess runs the real binary: SIGHUP reloads a rebuilt index
+// without ending the process, and SIGTERM ends it cleanly (exit 0).
+func TestServeProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	crFile := opsSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "bot")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	index := filepath.Join(tmp, "index")
+	opsBuild(t, index, crFile)
+	logs := &opsLog{}
+	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:0", "--reload-interval", "0")
+	cmd.Env = []string{"ARBITER_INDEX=" + index, "ARBITER_LOG_LEVEL=debug"}
+	cmd.Stderr = logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer cmd.Process.Kill()
+	waitLog := func(msg string, n int) []map[string]any {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			if recs := logs.records(t, msg); len(recs) >= n {
+				return recs
+			}
+			select {
+			case err := <-exited:
+				t.Fatalf("the server exited (%v) before logging %q:\n%s", err, msg, logs)
+			default:
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("no %q in the log:\n%s", msg, logs)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	addr, _ := waitLog("listening", 1)[0]["addr"].(string)
+	rig := &shutdownRig{addr: addr}
+	if code, body, err := rig.get("/readyz"); err != nil || code != 200 || !strings.Contains(body, `"current_cr":"2026-04-17"`) {
+		t.Fatalf("readyz: %d %q %v", code, body, err)
+	}
+	opsBuild(t, index, crFile)
+	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	waitLog("index reloaded", 1)
+	if code, _, err := rig.get("/healthz"); err != nil || code != 200 {
+		t.Fatalf("healthz after SIGHUP: %d %v", code, err)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("exit after SIGTERM: %v\n%s", err, logs)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("still running 20 s after SIGTERM:\n%s", logs)
+	}
+	waitLog("in-flight work done", 1)
 }
