@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
@@ -47,6 +48,18 @@ func (c *discordConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.IntVar(&c.replyCache, "reply-cache", 2048, "rendered replies kept per index, for repeated questions and buttons (0: none)")
 	c.maxBody = 64 << 10
 	c.rt = &discordRuntime{}
+}
+
+// String describes the settings without the token, so that printing or
+// logging a configuration never leaks it.
+func (c discordConfig) String() string {
+	return fmt.Sprintf("discord{public_key:%t token:%t shard:%d/%d state:%q defer:%s}",
+		c.publicKeyHex != "", c.token != "", c.shardID, c.shardCount, c.stateDir, c.deferAfter)
+}
+
+// LogValue is what slog records for the settings: never the token.
+func (c discordConfig) LogValue() slog.Value {
+	return slog.StringValue(c.String())
 }
 
 func envInt(getenv func(string) string, name string, def int) int {

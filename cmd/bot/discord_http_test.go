@@ -6,6 +6,8 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/json"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -349,5 +351,16 @@ func TestGatewayHandler(t *testing.T) {
 	}
 	if am, _ := raw["data"].(map[string]any)["allowed_mentions"].(map[string]any); am == nil {
 		t.Errorf("no allowed_mentions in %s", c.Body)
+	}
+}
+
+func TestConfigNeverShowsToken(t *testing.T) {
+	c := discordConfig{token: "secret-bot-token", publicKeyHex: "abcd", shardCount: 2}
+	var logs syncBuffer
+	slog.New(slog.NewJSONHandler(&logs, nil)).Info("config", "discord", c, "ptr", &c)
+	for _, s := range []string{fmt.Sprint(c), fmt.Sprintf("%v %+v", c, &c), logs.String()} {
+		if strings.Contains(s, "secret-bot-token") {
+			t.Errorf("token shown: %s", s)
+		}
 	}
 }
