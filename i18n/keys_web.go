@@ -48,6 +48,7 @@ const (
 	KeyWebCardAttacking      Key = "web.card.attacking"
 	KeyWebCardBlocking       Key = "web.card.blocking"
 	KeyWebCardDamage         Key = "web.card.damage" // %[1]d damage marked
+	KeyWebCardTargeted       Key = "web.card.targeted"
 	KeyWebCardMandatory      Key = "web.card.mandatory"
 	KeyWebCardDone           Key = "web.card.done"
 )

@@ -84,6 +84,7 @@ type boardCard struct {
 	Token      bool
 	Attachment bool
 	Done       bool
+	Targeted   bool   // targeted by a spell or ability on the stack
 	Title      string // accessible description of the card
 }
 
@@ -187,6 +188,9 @@ func localWords(p *i18n.Printer) boardWords {
 		if c.Damage > 0 {
 			st = append(st, p.T(i18n.KeyWebCardDamage, c.Damage))
 		}
+		if c.Targeted {
+			st = append(st, p.T(i18n.KeyWebCardTargeted))
+		}
 		st = append(st, c.Counters...)
 		if c.Sub != "" {
 			st = append(st, c.Sub)
@@ -226,11 +230,25 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 	var desc []string
 	desc = append(desc, b.Header)
 	if len(st.Stack) > 0 {
-		var names []string
+		names := st.Names()
+		var items []string
 		for i := len(st.Stack) - 1; i >= 0; i-- {
-			names = append(names, st.Stack[i].Name)
+			o := st.Stack[i]
+			item := o.Name
+			var targets []string
+			for _, id := range o.Targets {
+				if n := names[id]; n != "" {
+					targets = append(targets, n)
+				} else {
+					targets = append(targets, id)
+				}
+			}
+			if len(targets) > 0 {
+				item += " → " + strings.Join(targets, ", ")
+			}
+			items = append(items, item)
 		}
-		t := w.stack(names)
+		t := w.stack(items)
 		b.Notes = append(b.Notes, boardText{X: boardPad, Y: y + 12, Text: t, Class: "note"})
 		desc = append(desc, t)
 		y += lineH + 4
@@ -329,6 +347,14 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 			if j, ok := pos[p.Blocking]; ok {
 				t := b.Cards[j]
 				b.Arrows = append(b.Arrows, arrowBetween(c.CX(), c.CY(), t.CX(), t.CY(), "block"))
+			}
+		}
+	}
+	// Targets of the spells and abilities on the stack get a ring.
+	for _, o := range st.Stack {
+		for _, id := range o.Targets {
+			if j, ok := pos[id]; ok {
+				b.Cards[j].Targeted = true
 			}
 		}
 	}

@@ -34,7 +34,7 @@ func renderBoardPNG(f engine.Frame) ([]byte, error) {
 
 // pngPalette is the PNG's colours: the SVG's light theme.
 type pngPalette struct {
-	bg, band, line, active, ink, muted, card, token, edge, attack, block color.RGBA
+	bg, band, line, active, ink, muted, card, token, edge, attack, block, target color.RGBA
 }
 
 // lightPalette is the PNG palette.
@@ -51,6 +51,7 @@ func lightPalette() pngPalette {
 		edge:   color.RGBA{0x44, 0x44, 0x3f, 0xff},
 		attack: color.RGBA{0xb3, 0x26, 0x1e, 0xff},
 		block:  color.RGBA{0x1f, 0x5f, 0xa8, 0xff},
+		target: color.RGBA{0x7b, 0x3f, 0xa0, 0xff},
 	}
 }
 
@@ -165,6 +166,9 @@ func (c *pngCanvas) card(k boardCard) {
 	fill := c.pal.card
 	if k.Token {
 		fill = c.pal.token
+	}
+	if k.Targeted {
+		c.frame(x-4, y-4, w+8, h+8, c.pal.target, 2, 4)
 	}
 	c.fill(x, y, w, h, fade(fill))
 	edge, width := c.pal.edge, 1.2

@@ -16,11 +16,11 @@ const boardStyle = `.bg{fill:#f7f7f4}.band{fill:#fff;stroke:#c9c9c2}.band.active
 .card.atk{stroke:#b3261e;stroke-width:2.5}.card.blk{stroke:#1f5fa8;stroke-width:2.5}
 .pt{font-weight:700}.dmg{fill:#b3261e}.dmgt{fill:#fff;font:bold 10px system-ui,sans-serif}
 .attach{stroke:#44443f;stroke-width:2}.attack{stroke:#b3261e;stroke-width:2.5}.block{stroke:#1f5fa8;stroke-width:2.5}
-.head-attack{fill:#b3261e}.head-block{fill:#1f5fa8}
+.head-attack{fill:#b3261e}.head-block{fill:#1f5fa8}.ring{fill:none;stroke:#7b3fa0;stroke-width:2;stroke-dasharray:4 3}
 @media (prefers-color-scheme:dark){.bg{fill:#1b1c1e}.band{fill:#25272a;stroke:#4a4d52}.band.active{stroke:#7fb8dc}
 .txt{fill:#ececea}.muted{fill:#a9aaa6}.card{fill:#2e3034;stroke:#c9c9c2}.card.token{fill:#27352b}
 .card.atk{stroke:#ff8a80}.card.blk{stroke:#82b1ff}.attack{stroke:#ff8a80}.block{stroke:#82b1ff}.attach{stroke:#c9c9c2}
-.head-attack{fill:#ff8a80}.head-block{fill:#82b1ff}}`
+.head-attack{fill:#ff8a80}.head-block{fill:#82b1ff}.ring{stroke:#d1a3ef}}`
 
 // boardSVG draws b as an SVG element; id makes its element IDs unique in
 // a page holding several boards.
@@ -33,7 +33,8 @@ func boardSVG(b board, id string) template.HTML {
 	fmt.Fprintf(&s, `<title id="%s-t">%s</title><desc id="%s-d">%s</desc>`, id, esc(b.Title), id, esc(b.Desc))
 	s.WriteString(`<style>` + boardStyle + `</style>`)
 	fmt.Fprintf(&s, `<defs><marker id="%s-ha" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="head-attack" d="M0 0L10 5L0 10z"/></marker>`, id)
-	fmt.Fprintf(&s, `<marker id="%s-hb" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="head-block" d="M0 0L10 5L0 10z"/></marker></defs>`, id)
+	fmt.Fprintf(&s, `<marker id="%s-hb" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="head-block" d="M0 0L10 5L0 10z"/></marker>`, id)
+	s.WriteString(`</defs>`)
 	fmt.Fprintf(&s, `<rect class="bg" width="%s" height="%s"/>`, f(b.W), f(b.H))
 	fmt.Fprintf(&s, `<text class="txt hd" x="%s" y="19">%s</text>`, f(boardPad), esc(b.Header))
 	for _, band := range b.Bands {
@@ -103,6 +104,9 @@ func cardSVG(s *strings.Builder, c boardCard, f func(float64) string, esc func(s
 	}
 	s.WriteString(g + `>`)
 	fmt.Fprintf(s, `<title>%s</title>`, esc(c.Title))
+	if c.Targeted {
+		fmt.Fprintf(s, `<rect class="ring" x="%s" y="%s" width="%s" height="%s" rx="7"/>`, f(c.X-4), f(c.Y-4), f(c.W+8), f(c.H+8))
+	}
 	fmt.Fprintf(s, `<rect class="%s" x="%s" y="%s" width="%s" height="%s" rx="5"/>`, strings.Join(cls, " "), f(c.X), f(c.Y), f(c.W), f(c.H))
 	for i, line := range c.Name {
 		fmt.Fprintf(s, `<text class="txt" x="%s" y="%s">%s</text>`, f(c.X+5), f(c.Y+nameTop+float64(i)*nameStep), esc(line))

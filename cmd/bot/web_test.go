@@ -746,6 +746,21 @@ func TestBoardLayout(t *testing.T) {
 			t.Errorf("bands %q, %q", b.Bands[0].Name, b.Bands[1].Name)
 		}
 	})
+	t.Run("stack targets", func(t *testing.T) {
+		b := layoutBoard(frame(t, "bolt-fizzles", 1).State, 1, neutralWords())
+		if len(b.Notes) == 0 || b.Notes[0].Text != "stack: Lightning Bolt → Rainbow Efreet" {
+			t.Errorf("stack note %+v", b.Notes)
+		}
+		if !card(t, b, "efreet").Targeted {
+			t.Error("the Efreet is not marked as Lightning Bolt's target")
+		}
+		if !strings.Contains(string(boardSVG(b, "t")), `class="ring"`) {
+			t.Error("no target ring in the SVG")
+		}
+		if after := layoutBoard(frame(t, "bolt-fizzles", 3).State, 3, neutralWords()); card(t, after, "efreet").Targeted {
+			t.Error("still targeted once the spell has left the stack")
+		}
+	})
 	t.Run("tapped cards turn", func(t *testing.T) {
 		st := engine.State{Game: "mtg", Turn: 1, Active: "Alice", Step: engine.StepMain1,
 			Players: []engine.Player{{Name: "Alice", Life: 20}, {Name: "Bob", Life: 7}},
