@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // Upstream locations of the official data.
@@ -66,6 +67,7 @@ func Download(ctx context.Context, client *http.Client, cfg UpdateConfig, tmpDir
 	if cfg.MaxBytes == 0 {
 		cfg.MaxBytes = 4 << 30
 	}
+	cleanDownloads(tmpDir, 2*time.Hour)
 	dir, err := os.MkdirTemp(tmpDir, "arbiter-update-*")
 	if err != nil {
 		return nil, fmt.Errorf("kb: update: %w", err)
@@ -131,6 +133,17 @@ func Download(ctx context.Context, client *http.Client, cfg UpdateConfig, tmpDir
 	}
 	ok = true
 	return d, nil
+}
+
+// cleanDownloads removes the download folders that an update killed
+// mid-way left in tmpDir, once they are older than any update could run.
+func cleanDownloads(tmpDir string, age time.Duration) {
+	old, _ := filepath.Glob(filepath.Join(tmpDir, "arbiter-update-*"))
+	for _, d := range old {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() && time.Since(fi.ModTime()) > age {
+			os.RemoveAll(d)
+		}
+	}
 }
 
 func newRequest(ctx context.Context, cfg UpdateConfig, u string) (*http.Request, error) {

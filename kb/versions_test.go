@@ -2,8 +2,11 @@ package kb
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestChangedSince checks "changed since" on the two real releases: a rule
@@ -60,5 +63,29 @@ func TestChangedSince(t *testing.T) {
 	}
 	if d, ok := ix.RuleAt(context.Background(), "722.1", "2026-03-01"); !ok || d.CRDate != "2026-01-16" {
 		t.Errorf("RuleAt 722.1 on 2026-03-01 = %v, %v", d.ID, ok)
+	}
+}
+
+func TestCleanDownloads(t *testing.T) {
+	tmp := t.TempDir()
+	old := filepath.Join(tmp, "arbiter-update-1")
+	fresh := filepath.Join(tmp, "arbiter-update-2")
+	other := filepath.Join(tmp, "keep-me")
+	for _, d := range []string{old, fresh, other} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	past := time.Now().Add(-3 * time.Hour)
+	for _, d := range []string{old, other} {
+		if err := os.Chtimes(d, past, past); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cleanDownloads(tmp, 2*time.Hour)
+	for d, want := range map[string]bool{old: false, fresh: true, other: true} {
+		if _, err := os.Stat(d); (err == nil) != want {
+			t.Errorf("%s exists = %v, want %v", filepath.Base(d), err == nil, want)
+		}
 	}
 }
