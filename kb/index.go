@@ -195,6 +195,8 @@ type Index struct {
 	glossary *Glossary
 	renum    *Renumbering
 	jaMode   JapaneseMode
+	dir      string // the index directory, "" for an index in memory
+	diffs    diffCache
 	closeMu  sync.Mutex
 	closed   bool
 }
@@ -344,7 +346,7 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 		bl.Close()
 		return nil, fmt.Errorf("%w at %s: %d documents, meta says %d", ErrNoIndex, dir, n, meta.Docs)
 	}
-	return &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering}, nil
+	return &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering, dir: real}, nil
 }
 
 // sortedKeys returns the keys of m in order.

@@ -2,8 +2,12 @@ package kb
 
 import (
 	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // DiffWords is a word-level diff of two texts.
@@ -70,4 +74,77 @@ func (ix *Index) ChangedSince(ctx context.Context, number, date string) (RuleCha
 		return RuleChangeSince{}, false
 	}
 	return RuleChangeSince{Number: num, From: rel, To: ix.meta.CurrentCR, Old: old.Text, New: cur.Text, Words: DiffWords(old.Text, cur.Text)}, true
+}
+
+// ErrNoRelease is returned for a CR release the index does not hold.
+var ErrNoRelease = errors.New("kb: no such CR release in the index")
+
+// diffCache keeps the last release diffs computed (a diff of two full
+// releases takes tens of milliseconds; the pages and commands that show
+// one ask for the same few pairs).
+type diffCache struct {
+	mu    sync.Mutex
+	diffs map[[2]string]CRDiff
+	order [][2]string
+}
+
+const diffCacheSize = 8
+
+// ReleaseDiff returns the differences between two CR releases the index
+// holds, by effective date.
+func (ix *Index) ReleaseDiff(from, to string) (CRDiff, error) {
+	key := [2]string{from, to}
+	ix.diffs.mu.Lock()
+	if d, ok := ix.diffs.diffs[key]; ok {
+		ix.diffs.mu.Unlock()
+		return d, nil
+	}
+	ix.diffs.mu.Unlock()
+	a, err := ix.release(from)
+	if err != nil {
+		return CRDiff{}, err
+	}
+	b, err := ix.release(to)
+	if err != nil {
+		return CRDiff{}, err
+	}
+	d := DiffCR(a, b)
+	ix.diffs.mu.Lock()
+	defer ix.diffs.mu.Unlock()
+	if ix.diffs.diffs == nil {
+		ix.diffs.diffs = map[[2]string]CRDiff{}
+	}
+	if _, ok := ix.diffs.diffs[key]; !ok {
+		ix.diffs.order = append(ix.diffs.order, key)
+		if len(ix.diffs.order) > diffCacheSize {
+			delete(ix.diffs.diffs, ix.diffs.order[0])
+			ix.diffs.order = ix.diffs.order[1:]
+		}
+	}
+	ix.diffs.diffs[key] = d
+	return d, nil
+}
+
+// release parses the text of a CR release kept in the index directory.
+func (ix *Index) release(date string) (*CR, error) {
+	if ix.dir == "" || !isISODate(date) {
+		return nil, ErrNoRelease
+	}
+	b, err := os.ReadFile(filepath.Join(ix.dir, releasesPath, date+".txt"))
+	if err != nil {
+		return nil, ErrNoRelease
+	}
+	return ParseCR(date+".txt", b)
+}
+
+func isISODate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i, r := range s {
+		if i != 4 && i != 7 && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,6 +87,44 @@ func TestCleanDownloads(t *testing.T) {
 	for d, want := range map[string]bool{old: false, fresh: true, other: true} {
 		if _, err := os.Stat(d); (err == nil) != want {
 			t.Errorf("%s exists = %v, want %v", filepath.Base(d), err == nil, want)
+		}
+	}
+}
+
+func TestReleaseDiff(t *testing.T) {
+	c := NewCollection()
+	for _, f := range []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"} {
+		if err := c.AddCR(f, readShared(t, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "index")
+	if _, err := Build(context.Background(), dir, c, ""); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	d, err := ix.ReleaseDiff("2026-01-16", "2026-04-17")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, a := range d.Added {
+		found = found || a.Number == "702.190"
+	}
+	if !found || len(d.Renumbered) == 0 || d.From != "2026-01-16" {
+		t.Errorf("diff from %s: %d added (702.190 %v), %d renumbered", d.From, len(d.Added), found, len(d.Renumbered))
+	}
+	again, err := ix.ReleaseDiff("2026-01-16", "2026-04-17")
+	if err != nil || len(again.Changed) != len(d.Changed) {
+		t.Errorf("cached diff differs: %v", err)
+	}
+	for _, bad := range [][2]string{{"2025-11-14", "2026-04-17"}, {"../../etc/passwd", "2026-04-17"}, {"2026-01-16", ""}} {
+		if _, err := ix.ReleaseDiff(bad[0], bad[1]); !errors.Is(err, ErrNoRelease) {
+			t.Errorf("ReleaseDiff(%q, %q) = %v, want ErrNoRelease", bad[0], bad[1], err)
 		}
 	}
 }
