@@ -102,6 +102,7 @@ func (w *webPages) routes(mux *http.ServeMux) {
 	mux.Handle("GET /sim/{$}", w.wrap(w.simIndex))
 	mux.Handle("GET /sim/{preset}", w.wrap(w.sim))
 	mux.Handle("GET /sim/{preset}/{file}", http.HandlerFunc(w.boardImage))
+	mux.Handle("GET /diff/{from}/{to}", w.wrap(w.diff))
 }
 
 // webHeaders sets the security headers of every page and picture: no
