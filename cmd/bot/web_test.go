@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"arbiter/data"
@@ -514,18 +515,50 @@ func TestWebPages(t *testing.T) {
 		ok := map[string]bool{}
 		from := map[string]string{} // target -> a page linking to it
 		pages := 0
-		for _, r := range rules {
-			path := "/rules/" + r.Ref + "?lang=en"
-			res, body := webGet(t, ts, path)
+		// Four requests at a time; results are gathered on this goroutine.
+		type fetched struct {
+			path   string
+			status int
+			body   []byte
+			err    error
+		}
+		paths := make(chan string)
+		results := make(chan fetched)
+		var wg sync.WaitGroup
+		for i := 0; i < 4; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for p := range paths {
+					res, err := ts.Client().Get(ts.URL + p)
+					f := fetched{path: p, err: err}
+					if err == nil {
+						f.status = res.StatusCode
+						f.body, f.err = io.ReadAll(res.Body)
+						res.Body.Close()
+					}
+					results <- f
+				}
+			}()
+		}
+		go func() {
+			for _, r := range rules {
+				paths <- "/rules/" + r.Ref + "?lang=en"
+			}
+			close(paths)
+			wg.Wait()
+			close(results)
+		}()
+		for f := range results {
 			pages++
-			if res.StatusCode != 200 {
-				t.Errorf("GET %s: %d", path, res.StatusCode)
+			if f.err != nil || f.status != 200 {
+				t.Errorf("GET %s: %d %v", f.path, f.status, f.err)
 				continue
 			}
-			ok[path] = true
-			for _, h := range internalLinks(body) {
+			ok[f.path] = true
+			for _, h := range internalLinks(f.body) {
 				if _, seen := from[h]; !seen {
-					from[h] = path
+					from[h] = f.path
 				}
 			}
 		}
