@@ -170,7 +170,7 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	if req.Kind == reqComponent && req.FromEphemeral {
 		deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
-	} else if req.Kind == reqComponent || req.option("private") == "true" || d.router.ephemeral(req.Command) {
+	} else if d.router.repliesEphemeral(req) {
 		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
 	if err := respond(deferred); err != nil {

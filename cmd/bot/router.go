@@ -178,6 +178,19 @@ func (rt *router) ephemeral(name string) bool {
 	return ok && c.Ephemeral
 }
 
+// repliesEphemeral tells, before the reply exists, whether it will be for
+// the user alone: what a deferred response must announce.
+func (rt *router) repliesEphemeral(req Request) bool {
+	switch req.Kind {
+	case reqComponent:
+		// A click answers the clicker alone, but Share posts for everyone.
+		return !strings.HasPrefix(req.CustomID, string(rune(actShare))+":")
+	case reqCommand, reqMessageCommand:
+		return strings.EqualFold(strings.TrimSpace(req.Options["private"]), "true") || rt.ephemeral(req.Command)
+	}
+	return false
+}
+
 // serve answers req. It never fails: errors and panics become a localized
 // ephemeral reply, and are logged.
 func (rt *router) serve(ctx context.Context, req Request) (resp Response) {

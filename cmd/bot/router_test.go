@@ -654,3 +654,44 @@ func TestCleanText(t *testing.T) {
 		}
 	}
 }
+
+func TestRepliesEphemeral(t *testing.T) {
+	rt := testRouter(t)
+	tests := []struct {
+		name string
+		req  Request
+		want bool
+	}{
+		{"public command", Request{Kind: reqCommand, Command: "ruling"}, false},
+		{"private ruling", Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"private": "true"}}, true},
+		{"help", Request{Kind: reqCommand, Command: "help"}, true},
+		{"language", Request{Kind: reqCommand, Command: "language"}, true},
+		{"message command", Request{Kind: reqMessageCommand, Command: "Find rulings"}, true},
+		{"page click", Request{Kind: reqComponent, CustomID: "p:ruling:en:1:q"}, true},
+		{"share click", Request{Kind: reqComponent, CustomID: "s:ruling:en:0:q"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rt.repliesEphemeral(tt.req); got != tt.want {
+				t.Errorf("repliesEphemeral = %v, want %v", got, tt.want)
+			}
+			if tt.req.Kind == reqAutocomplete {
+				return
+			}
+			tt.req.UserID, tt.req.Locale = "eph-"+tt.name, "en-US"
+			if tt.req.Options == nil {
+				tt.req.Options = map[string]string{}
+			}
+			if tt.req.Command == "ruling" || tt.req.Kind == reqComponent || tt.req.Kind == reqMessageCommand {
+				tt.req.Options["question"] = "can an aura phase out?"
+				tt.req.TargetText = "can an aura phase out?"
+			}
+			if tt.req.Command == "language" {
+				tt.req.Options["language"] = "auto"
+			}
+			if r := rt.serve(context.Background(), tt.req); r.Ephemeral != tt.want {
+				t.Errorf("the reply's ephemeral flag is %v, the deferral announced %v (%q)", r.Ephemeral, tt.want, r.Content)
+			}
+		})
+	}
+}
