@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"sort"
 	"strings"
 	"sync"
 
@@ -22,6 +23,14 @@ type completions struct {
 type completionSet struct {
 	rules []ruleCompletion
 	cards []cardCompletion
+	// names holds every folded card name (all languages), sorted, for
+	// prefix lookups by binary search.
+	names []cardKey
+}
+
+type cardKey struct {
+	key  string
+	card int // index in cards
 }
 
 type ruleCompletion struct {
@@ -80,8 +89,17 @@ func newCompletionSet(rules []kb.RuleEntry, cards []kb.CardEntry) *completionSet
 				cc.keys = append(cc.keys, kb.NormalizeName(n))
 			}
 		}
+		for _, k := range cc.keys {
+			set.names = append(set.names, cardKey{key: k, card: len(set.cards)})
+		}
 		set.cards = append(set.cards, cc)
 	}
+	sort.Slice(set.names, func(i, j int) bool {
+		if set.names[i].key != set.names[j].key {
+			return set.names[i].key < set.names[j].key
+		}
+		return set.names[i].card < set.names[j].card
+	})
 	return set
 }
 
@@ -141,36 +159,40 @@ func ruleChoices(set *completionSet, typed string) []Choice {
 }
 
 // cardChoices: cards with a name (in any language) starting with what was
-// typed, then containing it; shown in the user's language with the English
-// name, whose value is the English name.
+// typed, found by binary search, then cards with a name containing it;
+// shown in the user's language with the English name, whose value is the
+// English name.
 func cardChoices(p *i18n.Printer, set *completionSet, typed string) []Choice {
 	key := kb.NormalizeName(typed)
-	var prefix, inner []Choice
-	for _, c := range set.cards {
-		if len(prefix) == maxChoices {
+	seen := map[int]bool{}
+	var out []Choice
+	add := func(ci int) {
+		c := set.cards[ci]
+		if seen[ci] || runes(c.english) > maxChoiceValue {
+			return
+		}
+		seen[ci] = true
+		out = append(out, Choice{Name: clip(i18n.CardName(p, c.english, c.names[p.Lang().String()]), maxChoiceName), Value: c.english})
+	}
+	i := sort.Search(len(set.names), func(i int) bool { return set.names[i].key >= key })
+	for ; i < len(set.names) && len(out) < maxChoices && strings.HasPrefix(set.names[i].key, key); i++ {
+		add(set.names[i].card)
+	}
+	if len(out) == maxChoices || runes(key) < 2 {
+		return out
+	}
+	for ci, c := range set.cards {
+		if len(out) == maxChoices {
 			break
 		}
-		match := 0
 		for _, k := range c.keys {
-			if strings.HasPrefix(k, key) {
-				match = 2
+			if strings.Contains(k, key) {
+				add(ci)
 				break
 			}
-			if strings.Contains(k, key) {
-				match = 1
-			}
-		}
-		if match == 0 || runes(c.english) > maxChoiceValue {
-			continue
-		}
-		ch := Choice{Name: clip(i18n.CardName(p, c.english, c.names[p.Lang().String()]), maxChoiceName), Value: c.english}
-		if match == 2 {
-			prefix = append(prefix, ch)
-		} else if len(inner) < maxChoices {
-			inner = append(inner, ch)
 		}
 	}
-	return append(prefix, inner[:min(len(inner), maxChoices-len(prefix))]...)
+	return out
 }
 
 // presetChoices: presets whose name or title in the user's language
