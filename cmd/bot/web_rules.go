@@ -4,7 +4,6 @@ import (
 	"context"
 	"html/template"
 	"net/http"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,11 +11,6 @@ import (
 	"arbiter/i18n"
 	"arbiter/kb"
 )
-
-// crossRefRe finds rule numbers in prose: dotted numbers (702.26, 702.26b),
-// and section or part numbers ("rule 702", "section 7") after a word that
-// names them. Group 1 is a dotted number or section, group 2 a part.
-var crossRefRe = regexp.MustCompile(`\b([1-9]\d{2}(?:\.\d+[a-z]?)?)\b|\b[Ss]ections? ([1-9])\b`)
 
 // refSpan is a piece of text that becomes a link.
 type refSpan struct {
@@ -81,25 +75,52 @@ func (l *textLinker) HTML(text string) template.HTML {
 	return template.HTML(b.String())
 }
 
-// refs finds the cross-references of text that name an existing rule.
+// refs finds the cross-references of text that name an existing rule:
+// dotted numbers (702.26, 702.26b) anywhere, bare section numbers after a
+// word that names them ("rule 613", "rules 601 and 602") and parts
+// ("section 7"). A scanner rather than a regular expression: rule pages
+// run it over every paragraph.
 func (l *textLinker) refs(text string) []refSpan {
 	var out []refSpan
-	for _, m := range crossRefRe.FindAllStringSubmatchIndex(text, -1) {
-		var num string
-		start, end := m[0], m[1]
-		switch {
-		case m[2] >= 0:
-			num = text[m[2]:m[3]]
-			if !strings.Contains(num, ".") && !namesRule(text[:m[2]]) {
-				continue
-			}
-		case m[4] >= 0:
-			num = text[m[4]:m[5]]
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
+	word := func(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+	add := func(start, end int, num string) {
+		if num != l.self && l.exists(num) {
+			out = append(out, refSpan{start: start, end: end, href: "/rules/" + num, class: "xref"})
 		}
-		if num == "" || num == l.self || !l.exists(num) {
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c < '1' || c > '9' || (i > 0 && word(text[i-1])) {
 			continue
 		}
-		out = append(out, refSpan{start: start, end: end, href: "/rules/" + num, class: "xref"})
+		// A part: "section 7" or "sections 7".
+		if (i+1 == len(text) || !word(text[i+1])) && (strings.HasSuffix(text[:i], "ection ") || strings.HasSuffix(text[:i], "ections ")) {
+			add(i, i+1, text[i:i+1])
+			continue
+		}
+		if i+3 > len(text) || !isDigit(text[i+1]) || !isDigit(text[i+2]) {
+			continue
+		}
+		end := i + 3
+		if end+1 < len(text) && text[end] == '.' && isDigit(text[end+1]) {
+			end += 2
+			for end < len(text) && isDigit(text[end]) {
+				end++
+			}
+			if end < len(text) && text[end] >= 'a' && text[end] <= 'z' && (end+1 == len(text) || !word(text[end+1])) {
+				end++
+			}
+		}
+		if end < len(text) && word(text[end]) {
+			i = end
+			continue
+		}
+		num := text[i:end]
+		if strings.Contains(num, ".") || namesRule(text[:i]) {
+			add(i, end, num)
+		}
+		i = end - 1
 	}
 	return out
 }

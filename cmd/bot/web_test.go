@@ -319,6 +319,11 @@ func TestWebPages(t *testing.T) {
 			{"three digits without rule", "a deck of 100 cards", nil},
 			{"the page itself", "See rule 702.26.", nil},
 			{"french", "La règle 702.26b dit tout.", []string{"/rules/702.26b?lang=fr"}},
+			{"range of subrules", "See rules 702.26a–e.", []string{"/rules/702.26a?lang=fr"}},
+			{"part of a longer number", "It costs 1234 or 702.26b7.", nil},
+			{"end of text", "rule 702.26", nil},
+			{"part at the end", "see section 1", []string{"/rules/1?lang=fr"}},
+			{"sections", "Sections 5 and 6 apply.", []string{"/rules/5?lang=fr"}},
 		} {
 			t.Run(row.name, func(t *testing.T) {
 				lk := newTextLinker(context.Background(), ix, nil, "fr", "702.26")
