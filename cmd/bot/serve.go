@@ -104,6 +104,11 @@ func (s *server) loadIndex(ctx context.Context) (*kb.Index, error) {
 
 // run serves until ctx ends, then shuts down gracefully.
 func (s *server) run(ctx context.Context) error {
+	// Requests live on a context of their own, not the signal's: a SIGTERM
+	// stops accepting, in-flight requests finish, and only the shutdown
+	// deadline cancels what is left.
+	base, cancelBase := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelBase()
 	var wg sync.WaitGroup
 	errc := make(chan error, 2)
 	var hs *http.Server
@@ -119,7 +124,7 @@ func (s *server) run(ctx context.Context) error {
 			WriteTimeout:      30 * time.Second,
 			IdleTimeout:       120 * time.Second,
 			MaxHeaderBytes:    16 << 10,
-			BaseContext:       func(net.Listener) context.Context { return ctx },
+			BaseContext:       func(net.Listener) context.Context { return base },
 		}
 		ln, err := net.Listen("tcp", s.cfg.httpAddr)
 		if err != nil {
@@ -160,6 +165,7 @@ func (s *server) run(ctx context.Context) error {
 		stopGateway()
 	}
 	s.waitInFlight(shutdownCtx)
+	cancelBase()
 	wg.Wait()
 	return nil
 }
