@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"strings"
 
@@ -93,14 +92,11 @@ func toCitation(d kb.Doc, score float64, snippet string, publicURL string) citat
 	return c
 }
 
-// docURL is the page of the bot's own web server that shows d.
+// docURL is the page of the bot's own web server that shows d (the page
+// picks its language from the reader's browser), or d's own link.
 func docURL(base string, d kb.Doc) string {
-	base = strings.TrimSuffix(base, "/")
-	switch {
-	case d.Kind == kb.KindRule && !d.Obsolete:
-		return base + "/rules/" + d.Ref + "?lang=" + d.Lang
-	case d.Card != "":
-		return base + "/cards/" + pathEscape(d.Card)
+	if p := webDocPath(d); p != "" {
+		return strings.TrimSuffix(base, "/") + p
 	}
 	return d.URL
 }
@@ -378,9 +374,6 @@ func wrap(text string, width int) []string {
 	}
 	return out
 }
-
-// pathEscape escapes a card name for a URL path segment.
-func pathEscape(s string) string { return url.PathEscape(s) }
 
 // mtLabel is the machine-translation notice of a citation, naming the
 // language of its original.
