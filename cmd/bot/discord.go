@@ -92,10 +92,11 @@ func (s *server) discord() (*discordRuntime, error) {
 		cfg := s.cfg.discord
 		prefs, err := openPrefStore(cfg.stateDir)
 		if err != nil {
-			d.err = err
-			return
-		}
-		if cfg.stateDir == "" {
+			// A bad volume must not take the bot down: it answers, and the
+			// /language settings last until the process ends.
+			s.log.Error("state directory unusable, /language settings kept in memory", "dir", cfg.stateDir, "err", err)
+			prefs, _ = openPrefStore("")
+		} else if cfg.stateDir == "" {
 			s.log.Warn("no --state directory: /language settings last until the process ends")
 		}
 		if cfg.publicKeyHex != "" {

@@ -10,6 +10,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -362,5 +364,25 @@ func TestConfigNeverShowsToken(t *testing.T) {
 		if strings.Contains(s, "secret-bot-token") {
 			t.Errorf("token shown: %s", s)
 		}
+	}
+}
+
+// TestUnusableStateDir: a --state that cannot be a directory is logged,
+// and the bot still answers, keeping settings in memory.
+func TestUnusableStateDir(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rig := newDiscordRig(t, func(c *discordConfig) { c.stateDir = file })
+	if w := rig.post(t, fixture(t, "ping.json")); w.Code != http.StatusOK {
+		t.Fatalf("ping: %d", w.Code)
+	}
+	w := rig.post(t, fixture(t, "slash_language_server.json"))
+	if w.Code != http.StatusOK {
+		t.Fatalf("command: %d", w.Code)
+	}
+	if !strings.Contains(rig.log.String(), "state directory unusable") || !strings.Contains(rig.log.String(), file) {
+		t.Errorf("log does not name the state directory: %s", rig.log.String())
 	}
 }
