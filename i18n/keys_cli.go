@@ -31,4 +31,10 @@ const (
 	KeyCLILabelled         Key = "cli.labelled"            // %[1]s label, %[2]s value
 	KeyCLIRuleNotIndexed   Key = "cli.rule.not_indexed"    // %[1]s current rule number
 	KeyCLIRuleChangedSince Key = "cli.answer.rule_changed" // %[1]s rule, %[2]s older release date, %[3]s current release date, %[4]s older release as YYYY-MM-DD
+	KeyCLIBuildInProgress  Key = "cli.kb.build_in_progress"
+	KeyCLICannotWrite      Key = "cli.err.cannot_write" // %[1]s path, %[2]s reason
+	KeyCLIReasonDiskFull   Key = "cli.err.disk_full"
+	KeyCLIReasonReadOnly   Key = "cli.err.read_only"
+	KeyCLIReasonNotDir     Key = "cli.err.not_dir"
+	KeyCLIReasonDenied     Key = "cli.err.denied"
 )

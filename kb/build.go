@@ -92,6 +92,25 @@ func writeTables(file string, t *tables) error {
 // partial one. On failure dir is untouched and the partial build is removed.
 // Builds left behind by a killed process are removed by the next Build.
 func Build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta, error) {
+	meta, err := build(ctx, dir, c, builtAt)
+	var pe *ParseError
+	if err != nil && !errors.As(err, &pe) && !errors.Is(err, ErrBuildInProgress) && ctx.Err() == nil {
+		return meta, &WriteError{Dir: dir, Err: err}
+	}
+	return meta, err
+}
+
+// WriteError is a build that failed writing its directory (disk full, a
+// read-only file system, a file in the way); Dir is untouched.
+type WriteError struct {
+	Dir string
+	Err error
+}
+
+func (e *WriteError) Error() string { return "kb: build " + e.Dir + ": " + e.Err.Error() }
+func (e *WriteError) Unwrap() error { return e.Err }
+
+func build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta, error) {
 	if err := c.Finish(); err != nil {
 		return Meta{}, err
 	}

@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -79,6 +81,9 @@ func Download(ctx context.Context, client *http.Client, cfg UpdateConfig, tmpDir
 		}
 	}()
 	d := &Downloaded{Dir: dir}
+	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		return nil, fmt.Errorf("kb: update: %w", err)
+	}
 
 	// The rules page links the current text file.
 	page, err := fetchBytes(ctx, client, cfg, cfg.RulesPage, 8<<20)
@@ -136,14 +141,37 @@ func Download(ctx context.Context, client *http.Client, cfg UpdateConfig, tmpDir
 }
 
 // cleanDownloads removes the download folders that an update killed
-// mid-way left in tmpDir, once they are older than any update could run.
+// mid-way left in tmpDir: those whose process is gone, and any older than
+// an update could run.
 func cleanDownloads(tmpDir string, age time.Duration) {
 	old, _ := filepath.Glob(filepath.Join(tmpDir, "arbiter-update-*"))
 	for _, d := range old {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() && time.Since(fi.ModTime()) > age {
+		fi, err := os.Stat(d)
+		if err != nil || !fi.IsDir() {
+			continue
+		}
+		if time.Since(fi.ModTime()) > age || !ownerAlive(d) {
 			os.RemoveAll(d)
 		}
 	}
+}
+
+// ownerAlive reports whether the process that made download folder d
+// (its pid file) still runs; a folder without a pid file counts as alive
+// until it is old.
+func ownerAlive(d string) bool {
+	b, err := os.ReadFile(filepath.Join(d, "pid"))
+	if err != nil {
+		return true
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || pid <= 0 {
+		return false
+	}
+	if pid == os.Getpid() {
+		return true
+	}
+	return syscall.Kill(pid, 0) != syscall.ESRCH
 }
 
 func newRequest(ctx context.Context, cfg UpdateConfig, u string) (*http.Request, error) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -126,5 +127,26 @@ func TestReleaseDiff(t *testing.T) {
 		if _, err := ix.ReleaseDiff(bad[0], bad[1]); !errors.Is(err, ErrNoRelease) {
 			t.Errorf("ReleaseDiff(%q, %q) = %v, want ErrNoRelease", bad[0], bad[1], err)
 		}
+	}
+}
+
+func TestCleanDownloadsOfDeadProcess(t *testing.T) {
+	tmp := t.TempDir()
+	dead := filepath.Join(tmp, "arbiter-update-dead")
+	mine := filepath.Join(tmp, "arbiter-update-mine")
+	for d, pid := range map[string]int{dead: 1 << 30, mine: os.Getpid()} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "pid"), []byte(strconv.Itoa(pid)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cleanDownloads(tmp, 2*time.Hour)
+	if _, err := os.Stat(dead); err == nil {
+		t.Error("the folder of a process that is gone is still there")
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Error("the folder of a running process was removed")
 	}
 }

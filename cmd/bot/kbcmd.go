@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"arbiter/data"
@@ -262,6 +263,41 @@ func localizeError(p *i18n.Printer, err error) string {
 		return p.T(i18n.KeyErrFileUnreadable, fe.path)
 	case kb.IsNoIndex(err):
 		return p.T(i18n.KeyErrIndexMissing, err.Error())
+	case errors.Is(err, kb.ErrBuildInProgress):
+		return p.T(i18n.KeyCLIBuildInProgress)
+	}
+	var pathErr *fs.PathError
+	var linkErr *os.LinkError
+	var writeErr *kb.WriteError
+	switch {
+	case errors.As(err, &pathErr):
+		return p.T(i18n.KeyCLICannotWrite, pathErr.Path, osReason(p, pathErr.Err))
+	case errors.As(err, &linkErr):
+		return p.T(i18n.KeyCLICannotWrite, linkErr.New, osReason(p, linkErr.Err))
+	case errors.As(err, &writeErr):
+		// The index library does not always keep the system's error; the
+		// free space of the target says whether it was a full disk.
+		reason := osReason(p, writeErr.Err)
+		var st syscall.Statfs_t
+		if syscall.Statfs(filepath.Dir(writeErr.Dir), &st) == nil && st.Bavail*uint64(st.Bsize) < 1<<20 {
+			reason = p.T(i18n.KeyCLIReasonDiskFull)
+		}
+		return p.T(i18n.KeyCLICannotWrite, writeErr.Dir, reason)
 	}
 	return p.T(i18n.KeyErrInternal)
+}
+
+// osReason says in the user's language why the system refused a write.
+func osReason(p *i18n.Printer, err error) string {
+	switch {
+	case errors.Is(err, syscall.ENOSPC):
+		return p.T(i18n.KeyCLIReasonDiskFull)
+	case errors.Is(err, syscall.EROFS):
+		return p.T(i18n.KeyCLIReasonReadOnly)
+	case errors.Is(err, syscall.ENOTDIR):
+		return p.T(i18n.KeyCLIReasonNotDir)
+	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
+		return p.T(i18n.KeyCLIReasonDenied)
+	}
+	return err.Error()
 }
