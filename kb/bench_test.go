@@ -83,11 +83,16 @@ var benchQuestions = []Query{
 
 // BenchmarkSearchFull measures questions with highlighting over the full
 // index and reports p50 and p99 latencies.
+// ARBITER_BENCH_INDEX names an index already built from the same files,
+// to skip the build.
 func BenchmarkSearchFull(b *testing.B) {
-	c := fullCollection(b)
-	dir := filepath.Join(b.TempDir(), "index")
-	if _, err := Build(context.Background(), dir, c, ""); err != nil {
-		b.Fatal(err)
+	dir := os.Getenv("ARBITER_BENCH_INDEX")
+	if dir == "" {
+		c := fullCollection(b)
+		dir = filepath.Join(b.TempDir(), "index")
+		if _, err := Build(context.Background(), dir, c, ""); err != nil {
+			b.Fatal(err)
+		}
 	}
 	ix, err := Open(context.Background(), dir)
 	if err != nil {
