@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -184,12 +185,11 @@ func (g *loadGen) one(t testing.TB, w int, i int64) {
 		g.stats.fail("%s: %s: %.300s", kind, msg, reply)
 		return
 	}
-	typ := discordgo.InteractionResponseType(0)
-	if k := strings.Index(string(reply), `"type":`); k >= 0 {
-		n, _ := strconv.Atoi(strings.TrimRight(string(reply[k+7:min(k+9, len(reply))]), ",}"))
-		typ = discordgo.InteractionResponseType(n)
+	var head struct {
+		Type discordgo.InteractionResponseType `json:"type"`
 	}
-	switch typ {
+	json.Unmarshal(reply, &head) // checkDiscordResponse decoded it already
+	switch typ := head.Type; typ {
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
 		g.stats.deferred.Add(1)
 	default:
