@@ -80,7 +80,7 @@ grep -E 'warm-up|load:|autocomplete|button|forged|rule |ruling|at the end' "$log
 
 echo "== faults and bad input"
 log="$out/faults.log"
-if go test ./cmd/bot -run 'TestKillDuringBuild|TestBadIndexAtStart|TestUnwritableTarget|TestHungDiscordREST|TestSlowClients|TestStateSurvivesKill|TestBadInputLive|TestScenarioLimits' -v -count 1 -timeout 15m >"$log" 2>&1; then
+if go test ./cmd/bot -run 'TestKillDuringBuild|TestKillDuringUpdate|TestBadIndexAtStart|TestUnwritableTarget|TestHungDiscordREST|TestSlowClients|TestStateSurvivesKill|TestBadInputLive|TestScenarioLimits' -v -count 1 -timeout 15m >"$log" 2>&1; then
   echo "   ok"
 else
   status=1
