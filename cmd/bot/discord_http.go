@@ -151,8 +151,17 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 	// The work outlives the request once deferred: its own context, bounded.
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 14*time.Minute)
 	defer cancel()
+	start := time.Now()
+	outcome := "error"
+	defer func() { s.ops.observeInteraction(req.Command, outcome, string(in.Locale), time.Since(start)) }()
 	done := make(chan Response, 1)
-	go func() { done <- fitLimits(d.router.serve(wctx, req)) }()
+	go func() {
+		resp := d.router.serve(wctx, req)
+		if resp.Outcome == "rate_limited" {
+			s.ops.rateLimited()
+		}
+		done <- fitLimits(resp)
+	}()
 	budget := s.cfg.discord.deferAfter
 	if budget <= 0 {
 		budget = 2 * time.Second
@@ -163,7 +172,9 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 	case resp := <-done:
 		if err := respond(toDiscordResponse(req, resp)); err != nil {
 			s.log.Warn("interaction reply", "command", req.Command, "err", err)
+			return
 		}
+		outcome = outcomeOf(resp)
 		return
 	case <-timer.C:
 	}
@@ -177,11 +188,13 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 		s.log.Warn("deferred reply", "command", req.Command, "err", err)
 		return
 	}
+	s.ops.deferred()
 	resp := <-done
 	ectx, ecancel := context.WithTimeout(context.WithoutCancel(ctx), max(s.cfg.discord.editTimeout, time.Second))
 	defer ecancel()
 	_, err := d.rest.InteractionResponseEdit(in, toWebhookEdit(resp), discordgo.WithContext(ectx))
 	if err == nil {
+		outcome = outcomeOf(resp)
 		return
 	}
 	s.log.Warn("deferred edit", "command", req.Command, "err", err)
@@ -189,7 +202,17 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 	// still reaches them as a follow-up.
 	if _, err := d.rest.FollowupMessageCreate(in, false, toFollowup(resp), discordgo.WithContext(ectx)); err != nil {
 		s.log.Warn("follow-up", "command", req.Command, "err", err)
+		return
 	}
+	outcome = outcomeOf(resp)
+}
+
+// outcomeOf is the metrics outcome of a delivered reply.
+func outcomeOf(r Response) string {
+	if r.Outcome != "" {
+		return r.Outcome
+	}
+	return "ok"
 }
 
 // toFollowup is a reply sent as a follow-up message.

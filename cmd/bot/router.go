@@ -69,6 +69,9 @@ type Response struct {
 	Ephemeral bool
 	// Update replaces the clicked message instead of sending a new one.
 	Update bool
+	// Outcome is how the interaction ended, for metrics: "ok", "error" or
+	// "rate_limited". It is not sent.
+	Outcome string
 }
 
 // Embed is a rich block of a reply.
@@ -217,7 +220,9 @@ func (rt *router) serve(ctx context.Context, req Request) (resp Response) {
 	}
 	if rt.limit != nil && req.UserID != "" {
 		if ok, wait := rt.limit.allow(req.UserID, rt.now()); !ok {
-			return errorResponse(p, userErr(i18n.KeyDiscordRateLimited, int((wait+time.Second-1)/time.Second)))
+			resp := errorResponse(p, userErr(i18n.KeyDiscordRateLimited, int((wait+time.Second-1)/time.Second)))
+			resp.Outcome = "rate_limited"
+			return resp
 		}
 	}
 	h, err := rt.handler(req)
@@ -274,7 +279,7 @@ func errorResponse(p *i18n.Printer, err error) Response {
 	} else {
 		msg = localizeError(p, err)
 	}
-	return Response{Content: clip(msg, maxContent), Ephemeral: true}
+	return Response{Content: clip(msg, maxContent), Ephemeral: true, Outcome: "error"}
 }
 
 // option returns a trimmed option value.
