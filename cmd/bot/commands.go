@@ -80,6 +80,10 @@ func (rt *router) commandTable() []commandDef {
 		{Name: "glossary", Options: []optionDef{
 			{Name: "term", Required: true, Autocomplete: true, MaxLength: 100},
 		}, Handler: rt.handleGlossary},
+		{Name: "crdiff", Options: []optionDef{
+			{Name: "from", Required: true, MaxLength: 10},
+			{Name: "to", MaxLength: 10},
+		}, Handler: rt.handleCRDiff},
 		{Name: "language", Options: []optionDef{
 			{Name: "language", Required: true, Choices: []string{"fr", "en", "ja", "auto"}},
 			{Name: "scope", Choices: []string{"user", "channel", "server"}},

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"arbiter/i18n"
+	"arbiter/kb"
+)
+
+// handleCRDiff answers /crdiff from:<date> [to:<date>]: what changed
+// between two Comprehensive Rules releases the index holds (to defaults to
+// the current one), with a link to the full diff page.
+func (rt *router) handleCRDiff(ctx context.Context, req Request) (Response, error) {
+	ix, release := rt.index()
+	defer release()
+	p := rt.printer(req.Lang)
+	from := strings.TrimSpace(req.option("from"))
+	to := strings.TrimSpace(req.option("to"))
+	if to == "" {
+		to = ix.Meta().CurrentCR
+	}
+	d, err := ix.ReleaseDiff(from, to)
+	if errors.Is(err, kb.ErrNoRelease) {
+		return Response{}, userErr(i18n.KeyCLIUnknownRelease, escapeText(clipRunes(from, 12)), strings.Join(ix.Meta().CRDates, ", "))
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	e := Embed{Title: p.T(i18n.KeyVersionsDiffTitle, p.Date(d.From), p.Date(d.To))}
+	if rt.publicURL != "" {
+		e.URL = strings.TrimSuffix(rt.publicURL, "/") + "/diff/" + d.From + "/" + d.To
+	}
+	list := func(key i18n.Key, items []string) {
+		v := strings.Join(items, ", ")
+		if v == "" {
+			v = "—"
+		}
+		e.Fields = append(e.Fields, Field{Name: p.T(key, len(items)), Value: clipRunes(v, 1000)})
+	}
+	var added, removed, moved, changed, gloss []string
+	for _, r := range d.Added {
+		added = append(added, r.Number)
+	}
+	for _, r := range d.Removed {
+		removed = append(removed, r.Number)
+	}
+	for _, m := range d.Renumbered {
+		moved = append(moved, m.Old+"→"+m.New)
+	}
+	for _, c := range d.Changed {
+		changed = append(changed, c.Number)
+	}
+	gloss = append(append(gloss, d.Glossary.Added...), d.Glossary.Removed...)
+	gloss = append(gloss, glossaryTerms(d.Glossary.Changed)...)
+	list(i18n.KeyVersionsAdded, added)
+	list(i18n.KeyVersionsRemoved, removed)
+	list(i18n.KeyVersionsRenumbered, moved)
+	list(i18n.KeyVersionsChanged, changed)
+	list(i18n.KeyVersionsGlossary, gloss)
+	return Response{Embeds: []Embed{e}, Outcome: "ok"}, nil
+}

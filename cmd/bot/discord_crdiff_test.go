@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"arbiter/i18n"
+	"arbiter/kb"
+)
+
+// TestCRDiffCommand runs /crdiff on an index of the two real releases.
+func TestCRDiffCommand(t *testing.T) {
+	c := kb.NewCollection()
+	for _, f := range []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"} {
+		b, err := os.ReadFile(webSharedFile(t, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.AddCR(f, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "index")
+	if _, err := kb.Build(context.Background(), dir, c, ""); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := kb.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	rt := newRouter(routerConfig{cat: testCatalog(t), index: func() (*kb.Index, func()) { return ix, func() {} }, publicURL: "https://arbiter.example"})
+
+	resp := rt.serve(context.Background(), Request{Kind: reqCommand, Command: "crdiff", Options: map[string]string{"from": "2026-01-16"}, Locale: "fr"})
+	if len(resp.Embeds) != 1 {
+		t.Fatalf("reply: %+v", resp)
+	}
+	e := resp.Embeds[0]
+	if !strings.Contains(e.Title, "16 janvier 2026") || !strings.Contains(e.Title, "17 avril 2026") {
+		t.Errorf("title %q", e.Title)
+	}
+	if e.URL != "https://arbiter.example/diff/2026-01-16/2026-04-17" {
+		t.Errorf("link %q", e.URL)
+	}
+	fields := map[string]string{}
+	for _, f := range e.Fields {
+		fields[f.Name] = f.Value
+	}
+	if v := fields["25 règles ajoutées"]; !strings.Contains(v, "702.190") {
+		t.Errorf("added: %q (fields %v)", v, fields)
+	}
+	if v := fields["118 règles renumérotées"]; !strings.Contains(v, "722→723") {
+		t.Errorf("renumbered: %q", v)
+	}
+
+	resp = rt.serve(context.Background(), Request{Kind: reqCommand, Command: "crdiff", Options: map[string]string{"from": "2025-11-14"}, Locale: "ja"})
+	want := testCatalog(t).Printer(i18n.JA).T(i18n.KeyCLIUnknownRelease, "2025-11-14", "2026-01-16, 2026-04-17")
+	if !resp.Ephemeral || !strings.Contains(resp.Content, want) {
+		t.Errorf("unknown release reply %q, want %q", resp.Content, want)
+	}
+}
