@@ -37,4 +37,5 @@ const (
 	KeyCLIReasonReadOnly   Key = "cli.err.read_only"
 	KeyCLIReasonNotDir     Key = "cli.err.not_dir"
 	KeyCLIReasonDenied     Key = "cli.err.denied"
+	KeyCLINotifyFailed     Key = "cli.kb.notify_failed" // %[1]s channel, %[2]s error
 )

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"arbiter/data"
 	"arbiter/i18n"
@@ -31,6 +34,7 @@ func cmdKBUpdate(e *env, args []string) int {
 	autoPromote := fs.Bool("auto-promote", false, "serve a new CR release at once instead of keeping it pending")
 	tmp := fs.String("tmp", os.TempDir(), "folder for the downloads")
 	timeout := fs.Duration("timeout", 30*time.Minute, "give up after this long")
+	notify := fs.String("notify-channel", "", "Discord channel ID to post the summary of a new CR release to (needs DISCORD_TOKEN)")
 	pos, err := parseInterspersed(fs, args)
 	p := e.printer(cf.lang, "")
 	if err != nil || len(pos) > 0 {
@@ -101,6 +105,18 @@ func cmdKBUpdate(e *env, args []string) int {
 		return e.inputError(p, err)
 	}
 	secs := time.Since(start).Seconds()
+	summary := ""
+	if pending {
+		if d, ok := diffReleases(c, prev.CurrentCR, newDate); ok {
+			summary = renderDiffSummary(p, d)
+		}
+		if *notify != "" {
+			msg := p.T(i18n.KeyCLIPending, p.Date(newDate), p.Date(prev.CurrentCR), *out) + "\n" + summary
+			if err := postToChannel(e.getenv("DISCORD_TOKEN"), *notify, msg); err != nil {
+				fmt.Fprintln(e.stderr, p.T(i18n.KeyCLINotifyFailed, *notify, err.Error()))
+			}
+		}
+	}
 	if cf.json {
 		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": round2(secs),
 			"cr_dates": meta.CRDates, "current_cr": meta.CurrentCR, "pending": pending, "dir": target, "cr_url": dl.CRURL})
@@ -108,8 +124,8 @@ func cmdKBUpdate(e *env, args []string) int {
 	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIBuilt, target, meta.Docs, fmt.Sprintf("%.1f", secs)))
 	if pending {
 		fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIPending, p.Date(newDate), p.Date(prev.CurrentCR), *out))
-		if d, ok := diffReleases(c, prev.CurrentCR, newDate); ok {
-			fmt.Fprint(e.stdout, renderDiffSummary(p, d))
+		if summary != "" {
+			fmt.Fprint(e.stdout, summary)
 		}
 	}
 	return 0
@@ -308,4 +324,19 @@ func wordDiff(ops []kb.WordOp) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// postToChannel posts a message to a Discord channel with the bot's token,
+// pinging nobody.
+func postToChannel(token, channel, msg string) error {
+	if token == "" {
+		return errors.New("DISCORD_TOKEN is not set")
+	}
+	dg, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return err
+	}
+	dg.Client = &http.Client{Timeout: 15 * time.Second}
+	_, err = dg.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: clip(msg, maxContent), AllowedMentions: noMentions()})
+	return err
 }

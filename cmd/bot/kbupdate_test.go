@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // sharedDataDir returns ../shared/data from the repository root, or skips.
@@ -158,9 +160,30 @@ func TestKBUpdateLifecycle(t *testing.T) {
 		t.Fatalf("after a failed update serving CR %s", got)
 	}
 
-	// A new release waits for promotion.
+	// A new release waits for promotion, and its summary is posted to the
+	// configured Discord channel, pinging nobody.
 	up.failRulings.Store(false)
-	code, out, errs = update()
+	fake := newFakeDiscord(t, nil)
+	oldChannels := discordgo.EndpointChannels
+	discordgo.EndpointChannels = discordgo.EndpointAPI + "channels/"
+	t.Cleanup(func() { discordgo.EndpointChannels = oldChannels })
+	var outb, errb bytes.Buffer
+	code = run(context.Background(), []string{"kb", "update", "--out", dir, "--tmp", tmp, "--json", "--lang", "fr",
+		"--scryfall-api", up.URL, "--rules-page", up.URL + "/en/rules", "--notify-channel", "1234"},
+		func(k string) string {
+			if k == "DISCORD_TOKEN" {
+				return "test-token"
+			}
+			return ""
+		}, strings.NewReader(""), &outb, &errb)
+	out, errs = outb.String(), errb.String()
+	calls := fake.recorded()
+	if len(calls) != 1 || calls[0].Path != "/api/v"+discordgo.APIVersion+"/channels/1234/messages" || calls[0].Auth != "Bot test-token" {
+		t.Fatalf("Discord calls: %+v (stderr %s)", calls, errs)
+	}
+	if b := string(calls[0].Body); !strings.Contains(b, "17 avril 2026") || !strings.Contains(b, `"parse":[]`) {
+		t.Errorf("posted %s", b)
+	}
 	if code != 0 {
 		t.Fatalf("second update: exit %d: %s", code, errs)
 	}
