@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,16 +67,22 @@ func readTables(file string) (*tables, error) {
 }
 
 func writeTables(file string, t *tables) error {
+	return writeSynced(file, func(w io.Writer) error {
+		zw := gzip.NewWriter(w)
+		if err := json.NewEncoder(zw).Encode(t); err != nil {
+			return err
+		}
+		return zw.Close()
+	})
+}
+
+// writeSynced creates file, writes it with fn and syncs it to disk.
+func writeSynced(file string, fn func(io.Writer) error) error {
 	f, err := os.Create(file)
 	if err != nil {
 		return err
 	}
-	zw := gzip.NewWriter(f)
-	if err := json.NewEncoder(zw).Encode(t); err != nil {
-		f.Close()
-		return err
-	}
-	if err := zw.Close(); err != nil {
+	if err := fn(f); err != nil {
 		f.Close()
 		return err
 	}
@@ -275,19 +282,10 @@ func cleanStale(dir string) {
 }
 
 func writeFileSync(name string, b []byte) error {
-	f, err := os.Create(name)
-	if err != nil {
+	return writeSynced(name, func(w io.Writer) error {
+		_, err := w.Write(b)
 		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	})
 }
 
 // Releases returns the Comprehensive Rules texts an index directory holds,
@@ -334,13 +332,9 @@ func Promote(dir string) (Meta, error) {
 	if err := os.Rename(filepath.Join(parent, target), filepath.Join(parent, moved)); err != nil {
 		return Meta{}, fmt.Errorf("kb: promote: %w", err)
 	}
-	mb, err := os.ReadFile(filepath.Join(parent, moved, metaPath))
+	meta, err := ReadMeta(filepath.Join(parent, moved))
 	if err != nil {
-		return Meta{}, fmt.Errorf("%w at %s: %v", ErrNoIndex, pending, err)
-	}
-	var meta Meta
-	if err := json.Unmarshal(mb, &meta); err != nil {
-		return Meta{}, fmt.Errorf("%w at %s: %v", ErrNoIndex, pending, err)
+		return Meta{}, err
 	}
 	if err := swapLink(dir, moved); err != nil {
 		return Meta{}, err

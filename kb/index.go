@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 
@@ -347,14 +346,4 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 		return nil, fmt.Errorf("%w at %s: %d documents, meta says %d", ErrNoIndex, dir, n, meta.Docs)
 	}
 	return &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering, dir: real}, nil
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

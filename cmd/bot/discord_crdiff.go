@@ -39,25 +39,11 @@ func (rt *router) handleCRDiff(ctx context.Context, req Request) (Response, erro
 		}
 		e.Fields = append(e.Fields, Field{Name: p.T(key, len(items)), Value: clipRunes(v, 1000)})
 	}
-	var added, removed, moved, changed, gloss []string
-	for _, r := range d.Added {
-		added = append(added, r.Number)
-	}
-	for _, r := range d.Removed {
-		removed = append(removed, r.Number)
-	}
-	for _, m := range d.Renumbered {
-		moved = append(moved, m.Old+"→"+m.New)
-	}
-	for _, c := range d.Changed {
-		changed = append(changed, c.Number)
-	}
-	gloss = append(append(gloss, d.Glossary.Added...), d.Glossary.Removed...)
-	gloss = append(gloss, glossaryTerms(d.Glossary.Changed)...)
-	list(i18n.KeyVersionsAdded, added)
-	list(i18n.KeyVersionsRemoved, removed)
-	list(i18n.KeyVersionsRenumbered, moved)
-	list(i18n.KeyVersionsChanged, changed)
-	list(i18n.KeyVersionsGlossary, gloss)
+	l := listDiff(d)
+	list(i18n.KeyVersionsAdded, l.added)
+	list(i18n.KeyVersionsRemoved, l.removed)
+	list(i18n.KeyVersionsRenumbered, l.moved)
+	list(i18n.KeyVersionsChanged, l.changed)
+	list(i18n.KeyVersionsGlossary, l.glossary)
 	return Response{Embeds: []Embed{e}, Outcome: "ok"}, nil
 }

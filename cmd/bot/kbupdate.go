@@ -270,33 +270,39 @@ func renderDiffSummary(p *i18n.Printer, d kb.CRDiff) string {
 		}
 		b.WriteString("  " + label + "\n")
 	}
-	var added, removed, changed, moved []string
-	for _, r := range d.Added {
-		added = append(added, r.Number)
-	}
-	for _, r := range d.Removed {
-		removed = append(removed, r.Number)
-	}
-	for _, r := range d.Changed {
-		changed = append(changed, r.Number)
-	}
-	for _, r := range d.Renumbered {
-		moved = append(moved, r.Old+"→"+r.New)
-	}
-	line(i18n.KeyCLIDiffAdded, added)
-	line(i18n.KeyCLIDiffRemoved, removed)
-	line(i18n.KeyCLIDiffRenumbered, moved)
-	line(i18n.KeyCLIDiffChanged, changed)
-	line(i18n.KeyCLIDiffGlossary, append(append(append([]string(nil), d.Glossary.Added...), d.Glossary.Removed...), glossaryTerms(d.Glossary.Changed)...))
+	l := listDiff(d)
+	line(i18n.KeyCLIDiffAdded, l.added)
+	line(i18n.KeyCLIDiffRemoved, l.removed)
+	line(i18n.KeyCLIDiffRenumbered, l.moved)
+	line(i18n.KeyCLIDiffChanged, l.changed)
+	line(i18n.KeyCLIDiffGlossary, l.glossary)
 	return b.String()
 }
 
-func glossaryTerms(edits []kb.GlossaryEdit) []string {
-	var out []string
-	for _, g := range edits {
-		out = append(out, g.Term)
+// diffLists are the rule numbers (and glossary terms) a release diff names.
+type diffLists struct {
+	added, removed, moved, changed, glossary []string
+}
+
+func listDiff(d kb.CRDiff) diffLists {
+	var l diffLists
+	for _, r := range d.Added {
+		l.added = append(l.added, r.Number)
 	}
-	return out
+	for _, r := range d.Removed {
+		l.removed = append(l.removed, r.Number)
+	}
+	for _, r := range d.Changed {
+		l.changed = append(l.changed, r.Number)
+	}
+	for _, r := range d.Renumbered {
+		l.moved = append(l.moved, r.Old+"→"+r.New)
+	}
+	l.glossary = append(append(l.glossary, d.Glossary.Added...), d.Glossary.Removed...)
+	for _, g := range d.Glossary.Changed {
+		l.glossary = append(l.glossary, g.Term)
+	}
+	return l
 }
 
 // renderDiffFull prints each changed rule as a word diff: [-removed-] {+added+}.
