@@ -138,7 +138,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	top.AddShould(plan.should...)
 	top.AddMustNot(mustNot)
 
-	pool := (k+q.Offset)*8 + 60
+	pool := (k+q.Offset)*4 + 20
 	req := bleve.NewSearchRequestOptions(top, pool, 0, false)
 	req.Fields = []string{fRaw}
 	req.IncludeLocations = true
