@@ -193,7 +193,7 @@ func TestKillDuringBuild(t *testing.T) {
 		t.Errorf("serve left the partial builds %v", left)
 	}
 	code, body, err := ls.do(mustRequest(t, http.MethodGet, ls.url("/readyz")))
-	if err != nil || code != http.StatusOK || !strings.Contains(string(body), `"docs":`) {
+	if err != nil || code != http.StatusOK || !strings.Contains(string(body), `"docs":`) || strings.Contains(string(body), `"fallback"`) {
 		t.Errorf("/readyz: %d %s %v", code, body, err)
 	}
 	ls.stop(t)
@@ -302,8 +302,8 @@ func TestBadIndexAtStart(t *testing.T) {
 			}
 			var st readyStatus
 			json.Unmarshal(body, &st)
-			if code != http.StatusOK || !st.Ready || st.Docs != embedded {
-				t.Errorf("/readyz %d %s, want ready on the embedded corpus (%d docs)", code, body, embedded)
+			if code != http.StatusOK || !st.Ready || st.Docs != embedded || !st.Fallback {
+				t.Errorf("/readyz %d %s, want ready on the embedded corpus (%d docs), marked as a fallback", code, body, embedded)
 			}
 			req := ls.signedRequest(t, ls.priv, slashBody(1, 2, "1", "1", "en-US", "ruling", [2]string{"question", "can an aura phase out?"}), time.Now())
 			if code, body, err := ls.do(req); err != nil || code != http.StatusOK || !strings.Contains(string(body), "embeds") {

@@ -95,6 +95,9 @@ type opsState struct {
 	m        *opsMetrics
 	loaded   atomic.Bool
 	draining atomic.Bool
+	// fallback is set while the embedded corpus serves because the
+	// configured index could not be opened at start.
+	fallback atomic.Bool
 	meta     atomic.Pointer[kb.Meta]
 	work     *workTracker
 	// base is the server's run context, set by watchReload. Once it is
@@ -114,6 +117,7 @@ func newOpsState() *opsState {
 
 // indexLoaded records that ix now serves.
 func (o *opsState) indexLoaded(ix *kb.Index) {
+	o.fallback.Store(false)
 	meta := ix.Meta()
 	o.meta.Store(&meta)
 	o.m.setIndex(meta)
@@ -253,10 +257,13 @@ type readyStatus struct {
 	Docs      int    `json:"docs,omitempty"`
 	CurrentCR string `json:"current_cr,omitempty"`
 	BuiltAt   string `json:"built_at,omitempty"`
+	// Fallback says the embedded corpus serves because the configured
+	// index could not be opened: ready, but worth an alert.
+	Fallback bool `json:"fallback,omitempty"`
 }
 
 func (s *server) handleReady(w http.ResponseWriter, r *http.Request) {
-	st := readyStatus{Status: "ready"}
+	st := readyStatus{Status: "ready", Fallback: s.ops.fallback.Load()}
 	if m := s.ops.meta.Load(); m != nil {
 		st.Docs, st.CurrentCR, st.BuiltAt = m.Docs, m.CurrentCR, m.BuiltAt
 	}

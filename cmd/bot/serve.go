@@ -36,6 +36,9 @@ type server struct {
 	env   *env
 	// ops is the operations state (metrics, readiness); see ops.go.
 	ops *opsState
+	// fallbackUsed is set when the configured index could not be opened at
+	// start and the embedded corpus serves instead.
+	fallbackUsed bool
 }
 
 func cmdServe(e *env, args []string) int {
@@ -83,6 +86,7 @@ func newServer(e *env, cfg serveConfig, log *slog.Logger) (*server, error) {
 	}
 	s.index = newIndexHolder(ix)
 	s.ops.indexLoaded(ix)
+	s.ops.fallback.Store(cfg.index != "" && s.fallbackUsed)
 	return s, nil
 }
 
@@ -98,6 +102,7 @@ func (s *server) loadIndex(ctx context.Context) (*kb.Index, error) {
 		}
 		s.log.Error("index unusable, serving the embedded corpus", "dir", s.cfg.index, "err", err)
 		s.ops.indexFailed(err)
+		s.fallbackUsed = true
 	}
 	return s.env.openIndex("")
 }
