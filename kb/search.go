@@ -142,6 +142,9 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	req := bleve.NewSearchRequestOptions(top, pool, 0, false)
 	req.Fields = []string{fRaw}
 	req.IncludeLocations = true
+	// Equal scores are ordered by ID, so the candidates do not depend on
+	// how the index happens to be laid out in segments.
+	req.SortBy([]string{"-_score", "_id"})
 	sr, err := ix.bl.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err
