@@ -30,7 +30,7 @@ func benchIndex(b *testing.B) *kb.Index {
 	if err := c.AddCorpus(data.FS()); err != nil {
 		b.Fatal(err)
 	}
-	if cr, err := os.ReadFile(filepath.Join(repoRootDir(b), "..", "shared", "data", "mtg", "cr", "MagicCompRules_20260417.txt")); err == nil {
+	if cr, err := os.ReadFile(filepath.Join(repoRoot(b), "..", "shared", "data", "mtg", "cr", "MagicCompRules_20260417.txt")); err == nil {
 		if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
 			b.Fatal(err)
 		}
@@ -44,25 +44,6 @@ func benchIndex(b *testing.B) *kb.Index {
 	}
 	b.Cleanup(func() { ix.Close() })
 	return ix
-}
-
-// repoRootDir is the directory holding go.mod above the test.
-func repoRootDir(tb testing.TB) string {
-	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
 }
 
 // BenchmarkInteractions sends signed /rule and /ruling interactions to the
@@ -159,7 +140,7 @@ func BenchmarkInteractions(b *testing.B) {
 // real card file (English, French and Japanese names): autocomplete cannot
 // be deferred, so one keystroke must stay far below Discord's 3 seconds.
 func BenchmarkCardAutocomplete(b *testing.B) {
-	f, err := os.Open(filepath.Join(repoRootDir(b), "..", "shared", "data", "mtg", "cards", "cards-multilang-mtgjson-20220425.jsonl"))
+	f, err := os.Open(filepath.Join(repoRoot(b), "..", "shared", "data", "mtg", "cards", "cards-multilang-mtgjson-20220425.jsonl"))
 	if err != nil {
 		b.Skipf("shared data absent: %v", err)
 	}

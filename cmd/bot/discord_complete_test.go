@@ -18,7 +18,7 @@ import (
 // of the real card file whose line names one of the given cards.
 func completionIndex(t *testing.T, cards ...string) *kb.Index {
 	t.Helper()
-	shared := filepath.Join(repoRootDir(t), "..", "shared", "data", "mtg")
+	shared := filepath.Join(repoRoot(t), "..", "shared", "data", "mtg")
 	cr, err := os.ReadFile(filepath.Join(shared, "cr", "MagicCompRules_20260417.txt"))
 	if err != nil {
 		t.Skipf("shared data absent: %v", err)

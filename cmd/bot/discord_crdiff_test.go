@@ -15,7 +15,7 @@ import (
 func TestCRDiffCommand(t *testing.T) {
 	c := kb.NewCollection()
 	for _, f := range []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"} {
-		b, err := os.ReadFile(webSharedFile(t, f))
+		b, err := os.ReadFile(sharedFile(t, f))
 		if err != nil {
 			t.Fatal(err)
 		}

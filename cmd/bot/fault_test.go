@@ -130,8 +130,8 @@ func staleBuilds(t *testing.T, dir string) []string {
 // new index over an existing one: the old index still opens and serves,
 // the next start cleans the partial build, and a new build succeeds.
 func TestKillDuringBuild(t *testing.T) {
-	cr := relSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
-	rulings := relSharedData(t, "mtg/rulings/rulings-mtgjson-20220425.jsonl")
+	cr := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	rulings := sharedFile(t, "mtg/rulings/rulings-mtgjson-20220425.jsonl")
 	bin := mustBinary(t)
 	dir := filepath.Join(t.TempDir(), "index")
 
@@ -217,31 +217,6 @@ func TestKillDuringBuild(t *testing.T) {
 	} else {
 		ix.Close()
 	}
-}
-
-// relSharedData returns the path of rel under ../shared/data beside the
-// repository root (the directory holding go.mod), skipping the test when
-// it is absent.
-func relSharedData(t testing.TB, rel string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-	p := filepath.Join(dir, "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared data %s absent", rel)
-	}
-	return p
 }
 
 // counterValue returns the value of the counter of family name whose label
@@ -594,9 +569,9 @@ type stallingUpstream struct {
 
 func newStallingUpstream(t *testing.T) *stallingUpstream {
 	t.Helper()
-	cr := relSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
+	cr := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	head := func(rel string, n int) []byte {
-		b, err := os.ReadFile(relSharedData(t, rel))
+		b, err := os.ReadFile(sharedFile(t, rel))
 		if err != nil {
 			t.Fatal(err)
 		}

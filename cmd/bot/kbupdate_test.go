@@ -17,30 +17,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// sharedDataDir returns ../shared/data from the repository root, or skips.
-func sharedDataDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test")
-		}
-		dir = parent
-	}
-	d := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(d); err != nil {
-		t.Skip("no shared data at " + d)
-	}
-	return d
-}
-
 // runCLI runs one command line of the bot and returns its exit code and output.
 func runCLI(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()

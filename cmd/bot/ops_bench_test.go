@@ -51,7 +51,7 @@ func BenchmarkObserveInteraction(b *testing.B) {
 // release, about 5,000 documents).
 func BenchmarkReload(b *testing.B) {
 	dir := filepath.Join(b.TempDir(), "ix")
-	opsBuild(b, dir, opsSharedData(b, "mtg/cr/MagicCompRules_20260417.txt"))
+	opsBuild(b, dir, sharedFile(b, "mtg/cr/MagicCompRules_20260417.txt"))
 	ix, err := kb.Open(context.Background(), dir)
 	if err != nil {
 		b.Fatal(err)

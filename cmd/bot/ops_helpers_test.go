@@ -7,8 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -20,36 +18,6 @@ import (
 	"arbiter/i18n"
 	"arbiter/kb"
 )
-
-// opsRepoRoot returns the directory holding go.mod.
-func opsRepoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-}
-
-// opsSharedData returns the path of rel under ../shared/data beside the
-// repository, skipping the test when it is absent.
-func opsSharedData(t testing.TB, rel string) string {
-	t.Helper()
-	p := filepath.Join(opsRepoRoot(t), "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared data %s absent: %v", rel, err)
-	}
-	return p
-}
 
 // opsLog is a concurrency-safe buffer for the JSON logs of a test server.
 type opsLog struct {

@@ -320,7 +320,7 @@ func TestServeProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	crFile := opsSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
+	crFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	tmp := t.TempDir()
 	bin := filepath.Join(tmp, "bot")
 	build := exec.Command("go", "build", "-o", bin, ".")

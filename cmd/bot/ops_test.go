@@ -242,7 +242,7 @@ func TestMetricsExposition(t *testing.T) {
 
 func TestMetricsBuiltIndex(t *testing.T) {
 	dir := t.TempDir() + "/ix"
-	ix := opsBuildIndex(t, dir, opsSharedData(t, "mtg/cr/MagicCompRules_20260417.txt"))
+	ix := opsBuildIndex(t, dir, sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
 	s, _ := opsTestServer(t, opsDefaultConfig(t), ix)
 	mux := http.NewServeMux()
 	s.routesOps(mux)

@@ -60,8 +60,8 @@ func opsPointAt(t testing.TB, link, target string) {
 // 2026 Comprehensive Rules) while goroutines query: no query may fail, and
 // every answer must come from one index only.
 func TestReloadUnderLoad(t *testing.T) {
-	janFile := opsSharedData(t, "mtg/cr/MagicCompRules_20260116.txt")
-	aprFile := opsSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
+	janFile := sharedFile(t, "mtg/cr/MagicCompRules_20260116.txt")
+	aprFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	root := t.TempDir()
 	jan := filepath.Join(root, "jan", "ix")
 	apr := filepath.Join(root, "apr", "ix")
@@ -216,7 +216,7 @@ func opsReloadSuccesses(t testing.TB, s *server) int64 {
 }
 
 func TestReloadFailureKeepsServing(t *testing.T) {
-	aprFile := opsSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
+	aprFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	root := t.TempDir()
 	good := filepath.Join(root, "good", "ix")
 	opsBuild(t, good, aprFile)
@@ -292,7 +292,7 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 }
 
 func TestIndexFingerprint(t *testing.T) {
-	aprFile := opsSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
+	aprFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	root := t.TempDir()
 	ix := filepath.Join(root, "ix")
 	opsBuild(t, ix, aprFile)
@@ -325,8 +325,8 @@ func TestIndexFingerprint(t *testing.T) {
 }
 
 func TestReloadSignal(t *testing.T) {
-	aprFile := opsSharedData(t, "mtg/cr/MagicCompRules_20260417.txt")
-	janFile := opsSharedData(t, "mtg/cr/MagicCompRules_20260116.txt")
+	aprFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	janFile := sharedFile(t, "mtg/cr/MagicCompRules_20260116.txt")
 	root := t.TempDir()
 	jan := filepath.Join(root, "jan", "ix")
 	apr := filepath.Join(root, "apr", "ix")

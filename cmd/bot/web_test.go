@@ -34,40 +34,11 @@ func webUpdate() bool {
 	return f != nil && f.Value.String() == "true"
 }
 
-// webRepoRoot is the directory holding go.mod.
-func webRepoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-}
-
-// webSharedFile is a file of the shared official data, or skips the test.
-func webSharedFile(t testing.TB, rel string) string {
-	t.Helper()
-	p := filepath.Join(webRepoRoot(t), "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared data %s absent: %v", rel, err)
-	}
-	return p
-}
-
 // webCRIndex indexes the embedded corpus and the real Comprehensive Rules
 // of 2026-04-17 in memory.
 func webCRIndex(t testing.TB) *kb.Index {
 	t.Helper()
-	cr, err := os.ReadFile(webSharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
+	cr, err := os.ReadFile(sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
