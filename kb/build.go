@@ -21,11 +21,13 @@ import (
 // tables is what an index directory keeps beside bleve: the card name table
 // and the glossary and renumbering sources.
 type tables struct {
-	Cards          []cardEntry  `json:"cards"`
-	GlossarySrc    []byte       `json:"glossary_yaml,omitempty"`
-	RenumberingSrc []byte       `json:"renumbering_yaml,omitempty"`
-	Glossary       *Glossary    `json:"-"`
-	Renumbering    *Renumbering `json:"-"`
+	Cards          []cardEntry `json:"cards"`
+	GlossarySrc    []byte      `json:"glossary_yaml,omitempty"`
+	RenumberingSrc []byte      `json:"renumbering_yaml,omitempty"`
+	// Docs is the ranking information of every searchable document, by ID.
+	Docs        map[string]docInfo `json:"docs,omitempty"`
+	Glossary    *Glossary          `json:"-"`
+	Renumbering *Renumbering       `json:"-"`
 }
 
 func (t *tables) cards() *cardTable {
@@ -163,10 +165,14 @@ func build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta
 		bl.Close()
 		return Meta{}, err
 	}
+	if err := mergeSegments(ctx, bl); err != nil {
+		bl.Close()
+		return Meta{}, err
+	}
 	if err := bl.Close(); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
-	if err := writeTables(filepath.Join(work, collectionPath), &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc}); err != nil {
+	if err := writeTables(filepath.Join(work, collectionPath), &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc, Docs: docInfos(c.Docs)}); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
 	if len(c.crSrc) > 0 {
@@ -358,4 +364,21 @@ func ReadMeta(dir string) (Meta, error) {
 		return Meta{}, fmt.Errorf("%w at %s: unreadable %s", ErrNoIndex, dir, metaPath)
 	}
 	return meta, nil
+}
+
+// mergeSegments merges the index into one segment: a question then reads
+// one posting list per term instead of one per segment.
+func mergeSegments(ctx context.Context, bl bleve.Index) error {
+	adv, err := bl.Advanced()
+	if err != nil {
+		return fmt.Errorf("kb: build: %w", err)
+	}
+	sc, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return nil
+	}
+	if err := sc.ForceMerge(ctx, nil); err != nil {
+		return fmt.Errorf("kb: build: merge: %w", err)
+	}
+	return ctx.Err()
 }

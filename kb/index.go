@@ -138,8 +138,11 @@ func toIndexDoc(d Doc, names []string) (indexDoc, error) {
 	if d.Obsolete {
 		x.Obsolete = "t"
 	}
-	if strings.HasPrefix(d.ID, "cr@") || strings.HasPrefix(d.ID, "glossary@") {
+	if superseded(d.ID) {
+		// An older release's copy is looked up by number, never searched
+		// by its words: it would only double the current text's hits.
 		x.Superseded = "t"
+		return x, nil
 	}
 	body := d.Text
 	if len(d.Examples) > 0 {
@@ -154,6 +157,11 @@ func toIndexDoc(d Doc, names []string) (indexDoc, error) {
 		x.TextEN, x.TitleEN = body, d.Title
 	}
 	return x, nil
+}
+
+// superseded reports whether id names a text of an older CR release.
+func superseded(id string) bool {
+	return strings.HasPrefix(id, "cr@") || strings.HasPrefix(id, "glossary@")
 }
 
 // ruleAncestors returns a rule number and the numbers above it:
@@ -194,7 +202,8 @@ type Index struct {
 	glossary *Glossary
 	renum    *Renumbering
 	jaMode   JapaneseMode
-	dir      string // the index directory, "" for an index in memory
+	infos    map[string]docInfo // by document ID; nil for an index built without it
+	dir      string             // the index directory, "" for an index in memory
 	diffs    diffCache
 	closeMu  sync.Mutex
 	closed   bool
@@ -243,7 +252,7 @@ func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, 
 		bl.Close()
 		return nil, err
 	}
-	return &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering, jaMode: mode}, nil
+	return &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering, jaMode: mode, infos: docInfos(c.Docs)}, nil
 }
 
 const batchSize = 1000
@@ -345,5 +354,8 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 		bl.Close()
 		return nil, fmt.Errorf("%w at %s: %d documents, meta says %d", ErrNoIndex, dir, n, meta.Docs)
 	}
-	return &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering, dir: real}, nil
+	if tables.Docs != nil {
+		internInfos(tables.Docs)
+	}
+	return &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering, infos: tables.Docs, dir: real}, nil
 }

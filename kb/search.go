@@ -127,36 +127,39 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		tq.SetField(fGame)
 		filter = append(filter, tq)
 	}
-	mustNot := bleve.NewDisjunctionQuery()
-	for _, f := range [][2]string{{fSuperseded, "t"}, {fKind, string(KindCard)}} {
-		tq := bleve.NewTermQuery(f[1])
-		tq.SetField(f[0])
-		mustNot.AddQuery(tq)
-	}
 	top := bleve.NewBooleanQuery()
 	top.AddMust(filter...)
-	top.AddShould(plan.should...)
-	top.AddMustNot(mustNot)
-
-	pool := (k+q.Offset)*4 + 20
-	req := bleve.NewSearchRequestOptions(top, pool, 0, false)
-	req.Fields = []string{fRaw}
-	req.IncludeLocations = true
-	// Equal scores are ordered by ID, so the candidates do not depend on
-	// how the index happens to be laid out in segments.
-	req.SortBy([]string{"-_score", "_id"})
-	sr, err := ix.bl.SearchInContext(ctx, req)
+	if ix.infos == nil {
+		// An index without ranking information: what Search skips by it
+		// is left out here.
+		mustNot := bleve.NewDisjunctionQuery()
+		for _, f := range [][2]string{{fSuperseded, "t"}, {fKind, string(KindCard)}} {
+			tq := bleve.NewTermQuery(f[1])
+			tq.SetField(f[0])
+			mustNot.AddQuery(tq)
+		}
+		top.AddMustNot(mustNot)
+	}
+	// The candidates are the texts holding a selective word, best first by
+	// those words alone; the question's every word then scores the pool.
+	// Scoring every candidate on every word would cost ten times more.
+	sr, err := ix.pool(ctx, top, poolSize(k+q.Offset))
 	if err != nil {
 		return nil, err
 	}
-	hits := make([]Hit, 0, len(sr.Hits))
+	words := bleve.NewDisjunctionQuery(plan.should...)
+	matched, err := ix.matches(ctx, sr, words)
+	if err != nil {
+		return nil, err
+	}
+	hits := make([]Hit, 0, len(matched))
 	var best float64
 	maxRaw := 1e-9
-	for _, h := range sr.Hits {
-		maxRaw = max(maxRaw, h.Score)
+	for _, m := range matched {
+		maxRaw = max(maxRaw, m.Score)
 	}
-	for _, h := range sr.Hits {
-		d, ok := rawDoc(h.Fields)
+	for _, m := range matched {
+		d, ok := ix.info(m)
 		if !ok {
 			continue
 		}
@@ -172,7 +175,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 				cardHit, exact = true, true
 			}
 		}
-		got, total := plan.coverage(h.Locations, d.Lang)
+		got, total := plan.coverage(m.Locations, d.Lang)
 		cov := 0.0
 		if total > 0 {
 			cov = got / total
@@ -184,7 +187,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		// weighted by rarity), bleve's score only breaking ties: bleve's
 		// scores are not comparable across the per-language fields, whose
 		// clauses differ in number and rarity.
-		hit := Hit{Doc: d, Exact: exact, Score: (got + 0.1) * (1 + 0.5*h.Score/maxRaw)}
+		hit := Hit{Doc: d, Exact: exact, Score: (got + 0.1) * (1 + 0.5*m.Score/maxRaw)}
 		if cardHit {
 			hit.Score *= 2
 		}
@@ -240,39 +243,74 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if len(hits) > k {
 		hits = hits[:k]
 	}
-	// Only the hits shown get their snippet and translations looked up.
-	ix.highlight(ctx, top, hits)
+	// Only the hits shown are loaded, highlighted and their translations
+	// looked up.
+	hits = ix.loadHits(hits, matched)
 	ix.resolveTranslations(ctx, hits, lang)
 	res.Hits = hits
 	return res, nil
 }
 
-// highlight fills the snippets of hits: the question's query again,
-// restricted to their IDs, with highlighting.
-func (ix *Index) highlight(ctx context.Context, q query.Query, hits []Hit) {
-	if len(hits) == 0 {
-		return
-	}
-	ids := make([]string, len(hits))
-	for i, h := range hits {
-		ids[i] = h.Doc.ID
-	}
-	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(bleve.NewDocIDQuery(ids), q), len(ids), 0, false)
-	req.Highlight = bleve.NewHighlightWithStyle(highlighterName)
-	for _, f := range []string{fTextEN, fTextFR, fTextJA} {
-		req.Highlight.AddField(f)
-	}
+// poolSize is how many candidates are scored for the first n hits: 50 per
+// ten, so that the pages of a question agree on its total.
+func poolSize(n int) int { return poolPerTen * ((n + 9) / 10) }
+
+var poolPerTen = 50
+
+// pool returns the IDs of the n best candidates of q, ties broken by ID
+// so that the pool does not depend on how the index is laid out.
+func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]string, error) {
+	// Sorting by ID in bleve loads the ID of every candidate; instead a few
+	// more hits than needed are fetched and sorted here. When the hits tied
+	// with the last one may go on past them, bleve sorts by ID after all.
+	const spare = 20
+	req := bleve.NewSearchRequestOptions(q, n+spare, 0, false)
 	sr, err := ix.bl.SearchInContext(ctx, req)
 	if err != nil {
-		return
+		return nil, err
 	}
-	snip := make(map[string]string, len(sr.Hits))
+	hits := sr.Hits
+	if len(hits) == n+spare && hits[n-1].Score == hits[len(hits)-1].Score {
+		req.SortBy([]string{"-_score", "_id"})
+		if sr, err = ix.bl.SearchInContext(ctx, req); err != nil {
+			return nil, err
+		}
+		hits = sr.Hits
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		return hits[i].ID < hits[j].ID
+	})
+	ids := make([]string, 0, min(n, len(hits)))
+	for _, h := range hits[:min(n, len(hits))] {
+		ids = append(ids, h.ID)
+	}
+	return ids, nil
+}
+
+// matches scores the documents ids on q, and returns them with the
+// locations of the words they matched (and their stored document, for an
+// index without ranking information), by ID.
+func (ix *Index) matches(ctx context.Context, ids []string, q query.Query) (map[string]*search.DocumentMatch, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(bleve.NewDocIDQuery(ids), q), len(ids), 0, false)
+	if ix.infos == nil {
+		req.Fields = []string{fRaw}
+	}
+	req.IncludeLocations = true
+	sr, err := ix.bl.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]*search.DocumentMatch, len(sr.Hits))
 	for _, h := range sr.Hits {
-		snip[h.ID] = snippetOf(h)
+		out[h.ID] = h
 	}
-	for i := range hits {
-		hits[i].Snippet = snip[hits[i].Doc.ID]
-	}
+	return out, nil
 }
 
 // dedupTranslations shows a document once: an original and its

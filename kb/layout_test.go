@@ -1,0 +1,183 @@
+package kb
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/goccy/go-yaml"
+
+	"arbiter/data"
+)
+
+// layoutQuestions are the evaluation set's questions plus rule numbers,
+// which also find the older release's copies of a rule.
+func layoutQuestions(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/eval/questions.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []evalQuestion
+	if err := yaml.Unmarshal(b, &qs); err != nil {
+		t.Fatal(err)
+	}
+	out := []string{"702.26d", "rule 104.3a", "What does 702.26b say about phasing?"}
+	for _, q := range qs {
+		out = append(out, q.Q)
+	}
+	return out
+}
+
+func answers(t *testing.T, ix *Index, qs []string) []string {
+	t.Helper()
+	var out []string
+	for _, q := range qs {
+		res, err := ix.Search(context.Background(), Query{Text: q, K: 5})
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s (%d):", q, res.Total)
+		for _, h := range res.Hits {
+			fmt.Fprintf(&b, " %s=%.4f", h.Doc.ID, h.Score)
+			if h.Doc.Text == "" {
+				t.Errorf("%q: hit %s has no text", q, h.Doc.ID)
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// TestSearchSameAcrossLayouts checks that an answer depends on the texts
+// indexed, not on how the index lays them out: in memory (many segments,
+// documents in batch order) and on disk (merged into one segment), with or
+// without the ranking table of an older build.
+func TestSearchSameAcrossLayouts(t *testing.T) {
+	c := NewCollection()
+	if err := c.AddCorpus(data.FS()); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"} {
+		if err := c.AddCR(f, readShared(t, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	mem, err := NewMem(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
+	dir := filepath.Join(t.TempDir(), "index")
+	if _, err := Build(context.Background(), dir, c, ""); err != nil {
+		t.Fatal(err)
+	}
+	disk, err := Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := layoutQuestions(t)
+	want := answers(t, mem, qs)
+	got := answers(t, disk, qs)
+	disk.Close()
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("on disk:\n  %s\nin memory:\n  %s", got[i], want[i])
+		}
+	}
+	for i, a := range want {
+		if strings.Contains(a, " cr@") || strings.Contains(a, " glossary@") {
+			t.Errorf("%q cites an older release's copy: %s", qs[i], a)
+		}
+	}
+
+	// An index built before the ranking table existed: its stored
+	// documents stand in for the table.
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(real, collectionPath)
+	tb, err := readTables(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.Docs = nil
+	if err := writeTables(file, tb); err != nil {
+		t.Fatal(err)
+	}
+	if raw := gunzip(t, file); strings.Contains(raw, `"docs"`) {
+		t.Fatal("the table is still there")
+	}
+	old, err := Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	if old.infos != nil {
+		t.Fatal("the index has a ranking table")
+	}
+	got = answers(t, old, qs)
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("without the table:\n  %s\nwith it:\n  %s", got[i], want[i])
+		}
+	}
+}
+
+func gunzip(t *testing.T, file string) string {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]json.RawMessage
+	if err := json.NewDecoder(zr).Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, `"`+k+`"`)
+	}
+	return strings.Join(keys, ",")
+}
+
+// TestSearchPagesAgreeOnTotal checks that the pages of one question give
+// the same total, so "results 4–6 of N" follows "results 1–3 of N".
+func TestSearchPagesAgreeOnTotal(t *testing.T) {
+	ix := mustEmbedded(t)
+	for _, q := range []string{"Does an Aura stay on a creature that phases out?", "Les marqueurs restent-ils sur un permanent hors phase ?", "フェイズ・アウトしたトークンはどうなる?"} {
+		first, err := ix.Search(context.Background(), Query{Text: q, K: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		second, err := ix.Search(context.Background(), Query{Text: q, K: 3, Offset: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first.Total != second.Total || first.Total <= 3 {
+			t.Errorf("%q: page 1 says %d results, page 2 says %d", q, first.Total, second.Total)
+		}
+		for _, a := range first.Hits {
+			for _, b := range second.Hits {
+				if a.Doc.ID == b.Doc.ID {
+					t.Errorf("%q: %s on both pages", q, a.Doc.ID)
+				}
+			}
+		}
+	}
+}
