@@ -187,7 +187,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		// weighted by rarity), bleve's score only breaking ties: bleve's
 		// scores are not comparable across the per-language fields, whose
 		// clauses differ in number and rarity.
-		hit := Hit{Doc: d, Exact: exact, Score: (got + 0.1) * (1 + 0.5*m.Score/maxRaw)}
+		hit := Hit{Doc: d, Exact: exact, Score: (got + 0.1) * (1 + 0.5*settle(m.Score/maxRaw))}
 		if cardHit {
 			hit.Score *= 2
 		}
@@ -270,12 +270,18 @@ func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]string, erro
 		return nil, err
 	}
 	hits := sr.Hits
+	for _, h := range hits {
+		h.Score = settle(h.Score)
+	}
 	if len(hits) == n+spare && hits[n-1].Score == hits[len(hits)-1].Score {
 		req.SortBy([]string{"-_score", "_id"})
 		if sr, err = ix.bl.SearchInContext(ctx, req); err != nil {
 			return nil, err
 		}
 		hits = sr.Hits
+		for _, h := range hits {
+			h.Score = settle(h.Score)
+		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool {
 		if hits[i].Score != hits[j].Score {
@@ -289,6 +295,11 @@ func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]string, erro
 	}
 	return ids, nil
 }
+
+// settle rounds a bleve score to six decimals. Bleve adds up a score's
+// parts in an order that depends on the index's layout, so equal scores
+// can differ in their last bits; rounded, they tie and the ID decides.
+func settle(score float64) float64 { return math.Round(score*1e6) / 1e6 }
 
 // matches scores the documents ids on q, and returns them with the
 // locations of the words they matched (and their stored document, for an
