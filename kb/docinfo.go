@@ -93,14 +93,8 @@ func (ix *Index) loadHits(hits []Hit, matched map[string]*search.DocumentMatch) 
 		if err != nil || doc == nil {
 			continue
 		}
-		var raw []byte
-		doc.VisitFields(func(f index.Field) {
-			if f.Name() == fRaw {
-				raw = f.Value()
-			}
-		})
-		var d Doc
-		if raw == nil || json.Unmarshal(raw, &d) != nil {
+		d, ok := storedDoc(doc)
+		if !ok {
 			continue
 		}
 		hit.Doc = d
@@ -115,4 +109,19 @@ func (ix *Index) loadHits(hits []Hit, matched map[string]*search.DocumentMatch) 
 		out = append(out, hit)
 	}
 	return out
+}
+
+// storedDoc decodes the Doc stored with an indexed document.
+func storedDoc(doc index.Document) (Doc, bool) {
+	var raw []byte
+	doc.VisitFields(func(f index.Field) {
+		if f.Name() == fRaw {
+			raw = f.Value()
+		}
+	})
+	var d Doc
+	if raw == nil || json.Unmarshal(raw, &d) != nil {
+		return Doc{}, false
+	}
+	return d, true
 }

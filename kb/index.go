@@ -203,6 +203,8 @@ type Index struct {
 	renum    *Renumbering
 	jaMode   JapaneseMode
 	infos    map[string]docInfo // by document ID; nil for an index built without it
+	analyses memo[[]string]     // analyzed glossary terms, by analyzer and term
+	freqs    memo[uint64]       // document frequencies, by field and term
 	dir      string             // the index directory, "" for an index in memory
 	diffs    diffCache
 	closeMu  sync.Mutex

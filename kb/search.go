@@ -390,6 +390,9 @@ func (ix *Index) resolveTranslations(ctx context.Context, hits []Hit, lang strin
 // translationOf finds the translation of document id into lang.
 func (ix *Index) translationOf(ctx context.Context, id, lang string) (Doc, bool) {
 	for _, suffix := range []string{"." + lang, "-" + lang} {
+		if i, ok := ix.infos[id+suffix]; ix.infos != nil && (!ok || i.OriginalID != id || i.Lang != lang) {
+			continue
+		}
 		if d, ok := ix.Doc(ctx, id+suffix); ok && d.OriginalID == id && d.Lang == lang {
 			return d, true
 		}
@@ -399,14 +402,14 @@ func (ix *Index) translationOf(ctx context.Context, id, lang string) (Doc, bool)
 
 // Doc returns a document by ID.
 func (ix *Index) Doc(ctx context.Context, id string) (Doc, bool) {
-	q := bleve.NewDocIDQuery([]string{id})
-	req := bleve.NewSearchRequestOptions(q, 1, 0, false)
-	req.Fields = []string{fRaw}
-	sr, err := ix.bl.SearchInContext(ctx, req)
-	if err != nil || len(sr.Hits) == 0 {
+	if ctx.Err() != nil {
 		return Doc{}, false
 	}
-	return rawDoc(sr.Hits[0].Fields)
+	doc, err := ix.bl.Document(id)
+	if err != nil || doc == nil {
+		return Doc{}, false
+	}
+	return storedDoc(doc)
 }
 
 func rawDoc(fields map[string]interface{}) (Doc, bool) {
@@ -579,6 +582,11 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 		}
 		return out
 	}
+	// Glossary terms are analyzed once for the life of the index; the
+	// slices returned are shared and never modified.
+	analyzeTerm := func(analyzer, s string) []string {
+		return ix.analyses.get(analyzer+"\x00"+s, func() []string { return analyze(analyzer, s) })
+	}
 	docCount, _ := ix.bl.DocCount()
 	rd := ix.reader()
 	defer rd.close()
@@ -668,7 +676,7 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 		present := false
 		for _, l := range []string{"en", "fr", "ja"} {
 			for _, term := range e.entry.terms(l) {
-				terms := analyze(langAnalyzer[l], term)
+				terms := analyzeTerm(langAnalyzer[l], term)
 				if len(terms) == 0 {
 					continue
 				}
@@ -691,7 +699,7 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 					}
 				}
 				if l == "ja" && ix.jaMode == JABoth {
-					if bi := analyze(jaBigramName, term); len(bi) > 0 {
+					if bi := analyzeTerm(jaBigramName, term); len(bi) > 0 {
 						c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
 					}
 				}
@@ -791,21 +799,27 @@ func isNumberTerm(t string) bool {
 	return true
 }
 
-// termReader answers term statistics for one search.
+// termReader answers term statistics for one search. It opens an index
+// reader on the first statistic not remembered.
 type termReader struct {
-	r index.IndexReader
+	ix     *Index
+	r      index.IndexReader
+	failed bool
+}
+
+func (t *termReader) open() bool {
+	if t.r == nil && !t.failed {
+		adv, err := t.ix.bl.Advanced()
+		if err == nil {
+			t.r, err = adv.Reader()
+		}
+		t.failed = err != nil
+	}
+	return t.r != nil
 }
 
 func (ix *Index) reader() *termReader {
-	adv, err := ix.bl.Advanced()
-	if err != nil {
-		return &termReader{}
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return &termReader{}
-	}
-	return &termReader{r: r}
+	return &termReader{ix: ix}
 }
 
 func (t *termReader) close() {
@@ -816,20 +830,25 @@ func (t *termReader) close() {
 
 // docFreq is the number of documents whose field holds term.
 func (t *termReader) docFreq(field, term string) uint64 {
-	if t.r == nil {
-		return 0
-	}
-	tfr, err := t.r.TermFieldReader(context.Background(), []byte(term), field, false, false, false)
-	if err != nil {
-		return 0
-	}
-	defer tfr.Close()
-	return tfr.Count()
+	return t.ix.freqs.get(field+"\x00"+term, func() uint64 {
+		if !t.open() {
+			return 0
+		}
+		tfr, err := t.r.TermFieldReader(context.Background(), []byte(term), field, false, false, false)
+		if err != nil {
+			return 0
+		}
+		defer tfr.Close()
+		return tfr.Count()
+	})
 }
 
 // closest returns the most frequent term of field within one edit (two for
 // long words) of term and with its first letter.
 func (t *termReader) closest(field, term string) (string, bool) {
+	if !t.open() {
+		return "", false
+	}
 	fz, ok := t.r.(index.IndexReaderFuzzy)
 	n := utf8.RuneCountInString(term)
 	if !ok || n < 4 {
