@@ -28,6 +28,18 @@ func NormalizeKey(s string) string {
 }
 
 // isASCII reports whether s is all ASCII.
+// onlyASCIIOrCJK reports whether s holds no letter that can carry a Latin
+// diacritic: only ASCII and the scripts from CJK radicals on (kana,
+// ideographs, full- and half-width forms).
+func onlyASCIIOrCJK(s string) bool {
+	for _, r := range s {
+		if r >= 0x80 && r < 0x2E80 {
+			return false
+		}
+	}
+	return true
+}
+
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
@@ -42,7 +54,7 @@ func isASCII(s string) bool {
 // "Téfeiri" becomes "Tefeiri". Case is kept, and Japanese is unchanged (the
 // voicing marks of kana are not diacritics here). For matching only.
 func FoldAccents(s string) string {
-	if isASCII(s) {
+	if isASCII(s) || (onlyASCIIOrCJK(s) && norm.NFC.IsNormalString(s)) {
 		return s
 	}
 	out := norm.NFC.String(strings.Map(dropLatinDiacritic, norm.NFD.String(s)))

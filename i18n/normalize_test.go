@@ -46,6 +46,9 @@ func TestFoldAccents(t *testing.T) {
 		{"combining accent", "Te\u0301feiri", "Tefeiri"},
 		{"japanese voicing marks kept", "ガード・ドッグ", "ガード・ドッグ"},
 		{"japanese decomposed kept", "カ\u3099", "ガ"},
+		{"japanese and latin", "テフェリーの防御 life", "テフェリーの防御 life"},
+		{"compatibility ideograph", "\uF900", "\u8C48"},
+		{"greek accent", "ά", "α"},
 		{"plain", "Oubliette", "Oubliette"},
 		{"empty", "", ""},
 	}

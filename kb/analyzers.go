@@ -13,6 +13,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/token/unicodenorm"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
+	"github.com/ikawaha/kagome-dict/dict"
 	"github.com/ikawaha/kagome-dict/ipa"
 	"github.com/ikawaha/kagome/v2/tokenizer"
 
@@ -41,11 +42,12 @@ var registerOnce sync.Once
 func registerAnalysis() {
 	registerOnce.Do(func() {
 		_ = registry.RegisterTokenizer(jaTokenizerName, func(map[string]interface{}, *registry.Cache) (analysis.Tokenizer, error) {
-			t, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
+			jd := jaDictionary()
+			t, err := tokenizer.New(jd.dict, tokenizer.OmitBosEos())
 			if err != nil {
 				return nil, fmt.Errorf("kb: japanese tokenizer: %w", err)
 			}
-			return &jaTokenizer{t: t}, nil
+			return &jaTokenizer{t: t, base: jd.base}, nil
 		})
 		registerHighlighter()
 	})
@@ -54,14 +56,63 @@ func registerAnalysis() {
 // WarmJapanese starts loading the Japanese dictionary (about a second) in
 // the background, so that it overlaps with other start-up work; the first
 // Japanese analysis waits for it.
-func WarmJapanese() { go ipa.Dict() }
+func WarmJapanese() { go jaDictionary() }
+
+// jaDict is the IPA dictionary as the tokenizer uses it.
+type jaDict struct {
+	dict *dict.Dict
+	base map[int32]string // base form of each verb and adjective entry, by ID
+}
+
+// jaDictionary loads the IPA dictionary once. Of the features of its
+// 390,000 entries the tokenizer reads only the part of speech (kept in the
+// dictionary's own table) and the base form of verbs and adjectives: those
+// are copied out, and the rest, some 60 MB of strings the garbage
+// collector would otherwise scan on every cycle, is let go. Nothing else in
+// the program uses the dictionary.
+var jaDictionary = sync.OnceValue(func() *jaDict {
+	d := ipa.Dict()
+	jd := &jaDict{dict: d, base: map[int32]string{}}
+	bi, ok := d.ContentsMeta[dict.BaseFormIndex]
+	if !ok {
+		return jd // no base forms to copy: keep the features
+	}
+	forms := map[string]string{}
+	for id, c := range d.Contents {
+		if id >= len(d.POSTable.POSs) {
+			break
+		}
+		pos := d.POSTable.POSs[id]
+		if len(pos) == 0 || int(pos[0]) >= len(d.POSTable.NameList) {
+			continue
+		}
+		if major := d.POSTable.NameList[pos[0]]; major != "動詞" && major != "形容詞" {
+			continue
+		}
+		i := int(bi) - len(pos)
+		if i < 0 || i >= len(c) || c[i] == "*" {
+			continue
+		}
+		f, ok := forms[c[i]]
+		if !ok {
+			f = strings.Clone(c[i])
+			forms[f] = f
+		}
+		jd.base[int32(id)] = f
+	}
+	d.Contents = nil
+	return jd
+})
 
 // jaTokenizer splits Japanese text into morphemes with kagome and the IPA
 // dictionary. Particles, auxiliary verbs and symbols are dropped; verbs and
 // adjectives are indexed by their base form (したトークン → する is dropped,
 // "なる" of どうなる likewise), so conjugated forms in questions match the rules.
 // Start and End stay those of the surface form, so highlighting is exact.
-type jaTokenizer struct{ t *tokenizer.Tokenizer }
+type jaTokenizer struct {
+	t    *tokenizer.Tokenizer
+	base map[int32]string
+}
 
 // jaDropBase lists verbs too common to carry meaning.
 var jaDropBase = map[string]bool{"する": true, "なる": true, "ある": true, "いる": true, "れる": true, "られる": true, "できる": true, "おる": true}
@@ -85,7 +136,7 @@ func (j *jaTokenizer) Tokenize(input []byte) analysis.TokenStream {
 		}
 		term := tok.Surface
 		if major == "動詞" || major == "形容詞" {
-			if base, ok := tok.BaseForm(); ok && base != "*" {
+			if base, ok := j.baseForm(tok); ok {
 				term = base
 			}
 			if jaDropBase[term] {
@@ -105,6 +156,16 @@ func (j *jaTokenizer) Tokenize(input []byte) analysis.TokenStream {
 		})
 	}
 	return out
+}
+
+// baseForm returns the dictionary form of a verb or adjective.
+func (j *jaTokenizer) baseForm(tok tokenizer.Token) (string, bool) {
+	if tok.Class == tokenizer.KNOWN {
+		b, ok := j.base[int32(tok.ID)]
+		return b, ok
+	}
+	b, ok := tok.BaseForm()
+	return b, ok && b != "*"
 }
 
 func jaTokenType(s string) analysis.TokenType {

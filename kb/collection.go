@@ -354,10 +354,12 @@ func (t *cardTable) lookup(name string) []cardEntry {
 	return out
 }
 
+var nameReplacer = strings.NewReplacer("’", "'", "‘", "'", "＇", "'", "・", "", "･", "")
+
 // NormalizeName folds a card name or term for exact matching: NFKC, width,
 // case, accents and typographic apostrophes, collapsed spaces.
 func NormalizeName(s string) string {
-	s = strings.NewReplacer("’", "'", "‘", "'", "＇", "'", "・", "", "･", "").Replace(s)
+	s = nameReplacer.Replace(s)
 	s = i18n.FoldAccents(i18n.NormalizeKey(s))
 	return strings.Join(strings.Fields(s), " ")
 }
