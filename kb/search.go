@@ -689,8 +689,8 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 				// coverage then checks that a hit holds every word.
 				for _, f := range langFields[l] {
 					for _, t := range terms {
-						if p.seen(f, t) {
-							continue
+						if p.seen(f, t) || rd.docFreq(f, t) == 0 {
+							continue // a clause that matches nothing still costs its set-up
 						}
 						tq := bleve.NewTermQuery(t)
 						tq.SetField(f)
@@ -738,25 +738,33 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 		}
 		p.concepts = append(p.concepts, c)
 	}
-	for _, t := range addUnique(fixed, analyze(langAnalyzer[lang], text)...) {
-		if p.seen(field, t) {
+	words := analyze(langAnalyzer[lang], text)
+	for _, t := range addUnique(fixed, words...) {
+		if p.seen(field, t) || rd.docFreq(field, t) == 0 {
 			continue
 		}
 		tq := bleve.NewTermQuery(t)
 		tq.SetField(field)
 		p.add(tq, selective(field, []string{t}))
 	}
-	title := bleve.NewMatchQuery(text)
-	title.SetField(langFields[lang][1])
-	title.Analyzer = langAnalyzer[lang]
-	title.SetBoost(1.5)
-	p.should = append(p.should, title)
+	// The question's words in titles, and in Japanese its bigrams too.
+	some := func(field string, terms []string, boost float64) {
+		or := bleve.NewDisjunctionQuery()
+		for _, t := range terms {
+			if rd.docFreq(field, t) > 0 {
+				tq := bleve.NewTermQuery(t)
+				tq.SetField(field)
+				or.AddQuery(tq)
+			}
+		}
+		if len(or.Disjuncts) > 0 {
+			or.SetBoost(boost)
+			p.should = append(p.should, or)
+		}
+	}
+	some(langFields[lang][1], words, 1.5)
 	if lang == "ja" && ix.jaMode == JABoth {
-		mq := bleve.NewMatchQuery(text)
-		mq.SetField(fTextJABi)
-		mq.Analyzer = jaBigramName
-		mq.SetBoost(0.5)
-		p.should = append(p.should, mq)
+		some(fTextJABi, analyze(jaBigramName, text), 0.5)
 	}
 	return p
 }
