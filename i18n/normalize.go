@@ -21,13 +21,35 @@ func NormalizeKey(s string) string {
 		// is lower-casing.
 		return strings.Join(strings.Fields(strings.ToLower(s)), " ")
 	}
-	s = norm.NFKC.String(s)
-	s = width.Fold.String(s)
-	s = cases.Fold().String(s)
+	if !plainJapanese(s) || !norm.NFKC.IsNormalString(s) {
+		s = norm.NFKC.String(s)
+		s = width.Fold.String(s)
+		s = cases.Fold().String(s)
+	}
 	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
 }
 
-// isASCII reports whether s is all ASCII.
+// plainJapanese reports whether s holds only lower-case ASCII, kana,
+// ideographs and Japanese punctuation: text that width and case folding
+// leave as it is (NFKC is checked apart).
+func plainJapanese(s string) bool {
+	for _, r := range s {
+		switch {
+		case r < 0x80:
+			if r >= 'A' && r <= 'Z' {
+				return false
+			}
+		case r >= 0x3001 && r <= 0x30FF, // CJK punctuation, hiragana, katakana
+			r >= 0x31F0 && r <= 0x31FF, // katakana phonetic extensions
+			r >= 0x3400 && r <= 0x4DBF, // CJK extension A
+			r >= 0x4E00 && r <= 0x9FFF: // CJK unified ideographs
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // onlyASCIIOrCJK reports whether s holds no letter that can carry a Latin
 // diacritic: only ASCII and the scripts from CJK radicals on (kana,
 // ideographs, full- and half-width forms).
@@ -40,6 +62,7 @@ func onlyASCIIOrCJK(s string) bool {
 	return true
 }
 
+// isASCII reports whether s is all ASCII.
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {

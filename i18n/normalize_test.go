@@ -18,6 +18,11 @@ func TestNormalizeKey(t *testing.T) {
 		{"ligature fi", "ﬁnal", "final"},
 		{"spaces collapsed and trimmed", "  hors \t phase\n", "hors phase"},
 		{"no-break spaces collapse", "Aura\u202f?", "aura ?"},
+		{"japanese left alone", "フェイズ・アウトしたトークン", "フェイズ・アウトしたトークン"},
+		{"japanese with upper-case latin", "テフェリーのPROTECTION", "テフェリーのprotection"},
+		{"decomposed voicing mark", "カ\u3099ード", "ガード"},
+		{"ideographic space", "防御\u3000ライフ", "防御 ライフ"},
+		{"compatibility ideograph", "\uF900", "\u8C48"},
 		{"empty", "", ""},
 	}
 	for _, tt := range tests {
