@@ -1,6 +1,7 @@
 package kb
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 
@@ -70,13 +71,17 @@ func internInfos(m map[string]docInfo) {
 
 // info returns the ranking information of the document m matched. An
 // index built before the table existed has none: its stored document is
-// decoded instead, which matches must then have loaded.
-func (ix *Index) info(m *search.DocumentMatch) (Doc, bool) {
+// read instead.
+func (ix *Index) info(ctx context.Context, m *search.DocumentMatch) (Doc, bool) {
 	if ix.infos != nil {
 		i, ok := ix.infos[m.ID]
 		return i.doc(m.ID), ok
 	}
-	return rawDoc(m.Fields)
+	d, ok := ix.Doc(ctx, m.ID)
+	if !ok || d.Kind == KindCard || superseded(d.ID) {
+		return Doc{}, false
+	}
+	return infoOf(d).doc(d.ID), true
 }
 
 // loadHits replaces the partial documents of hits by the stored ones and

@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"regexp"
 	"sort"
@@ -143,12 +144,11 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	// The candidates are the texts holding a selective word, best first by
 	// those words alone; the question's every word then scores the pool.
 	// Scoring every candidate on every word would cost ten times more.
-	sr, err := ix.pool(ctx, top, poolSize(k+q.Offset))
+	candidates, err := ix.pool(ctx, top, poolSize(k+q.Offset))
 	if err != nil {
 		return nil, err
 	}
-	words := bleve.NewDisjunctionQuery(plan.should...)
-	matched, err := ix.matches(ctx, sr, words)
+	matched, err := ix.matches(ctx, candidates, plan.located())
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		maxRaw = max(maxRaw, m.Score)
 	}
 	for _, m := range matched {
-		d, ok := ix.info(m)
+		d, ok := ix.info(ctx, m)
 		if !ok {
 			continue
 		}
@@ -259,7 +259,7 @@ var poolPerTen = 50
 
 // pool returns the IDs of the n best candidates of q, ties broken by ID
 // so that the pool does not depend on how the index is laid out.
-func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]string, error) {
+func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]*search.DocumentMatch, error) {
 	// Sorting by ID in bleve loads the ID of every candidate; instead a few
 	// more hits than needed are fetched and sorted here. When the hits tied
 	// with the last one may go on past them, bleve sorts by ID after all.
@@ -289,11 +289,7 @@ func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]string, erro
 		}
 		return hits[i].ID < hits[j].ID
 	})
-	ids := make([]string, 0, min(n, len(hits)))
-	for _, h := range hits[:min(n, len(hits))] {
-		ids = append(ids, h.ID)
-	}
-	return ids, nil
+	return hits[:min(n, len(hits))], nil
 }
 
 // settle rounds a bleve score to six decimals. Bleve adds up a score's
@@ -301,25 +297,68 @@ func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]string, erro
 // can differ in their last bits; rounded, they tie and the ID decides.
 func settle(score float64) float64 { return math.Round(score*1e6) / 1e6 }
 
-// matches scores the documents ids on q, and returns them with the
-// locations of the words they matched (and their stored document, for an
-// index without ranking information), by ID.
-func (ix *Index) matches(ctx context.Context, ids []string, q query.Query) (map[string]*search.DocumentMatch, error) {
-	if len(ids) == 0 {
-		return nil, nil
+// matches returns the candidates with the locations of the terms each
+// holds, by ID. It reads the posting lists of the terms directly, at the
+// candidates alone: a search restricted to them would set up and score
+// every clause again.
+func (ix *Index) matches(ctx context.Context, candidates []*search.DocumentMatch, terms []fieldTerm) (map[string]*search.DocumentMatch, error) {
+	out := make(map[string]*search.DocumentMatch, len(candidates))
+	if len(candidates) == 0 {
+		return out, nil
 	}
-	req := bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(bleve.NewDocIDQuery(ids), q), len(ids), 0, false)
-	if ix.infos == nil {
-		req.Fields = []string{fRaw}
-	}
-	req.IncludeLocations = true
-	sr, err := ix.bl.SearchInContext(ctx, req)
+	adv, err := ix.bl.Advanced()
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]*search.DocumentMatch, len(sr.Hits))
-	for _, h := range sr.Hits {
-		out[h.ID] = h
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	byNum := make([]*search.DocumentMatch, len(candidates))
+	for i, c := range candidates {
+		// The index never changes once built, so a candidate's number is
+		// the same in this reader as in the search's; checked all the same.
+		if id, err := r.ExternalID(c.IndexInternalID); err != nil || id != c.ID {
+			return nil, fmt.Errorf("kb: document %s moved during the search", c.ID)
+		}
+		m := &search.DocumentMatch{ID: c.ID, IndexInternalID: c.IndexInternalID, Score: c.Score, Locations: search.FieldTermLocationMap{}}
+		byNum[i], out[c.ID] = m, m
+	}
+	sort.Slice(byNum, func(i, j int) bool { return byNum[i].IndexInternalID.Compare(byNum[j].IndexInternalID) < 0 })
+	for _, ft := range terms {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		tfr, err := r.TermFieldReader(ctx, []byte(ft.term), ft.field, true, false, true)
+		if err != nil {
+			return nil, err
+		}
+		var cur *index.TermFieldDoc
+		for _, m := range byNum {
+			if cur == nil || cur.ID.Compare(m.IndexInternalID) < 0 {
+				if cur, err = tfr.Advance(m.IndexInternalID, nil); err != nil || cur == nil {
+					break
+				}
+			}
+			if !cur.ID.Equals(m.IndexInternalID) {
+				continue
+			}
+			tl := m.Locations[ft.field]
+			if tl == nil {
+				tl = search.TermLocationMap{}
+				m.Locations[ft.field] = tl
+			}
+			locs := make(search.Locations, 0, len(cur.Vectors))
+			for _, v := range cur.Vectors {
+				locs = append(locs, &search.Location{Pos: v.Pos, Start: v.Start, End: v.End, ArrayPositions: v.ArrayPositions})
+			}
+			tl[ft.term] = locs
+		}
+		tfr.Close()
+		if err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
@@ -439,11 +478,12 @@ type queryPlan struct {
 	// should holds every clause; must holds the selective ones (rare words,
 	// names, rule numbers), of which a hit needs one. Common words then only
 	// score the candidates instead of making every text a candidate.
-	must       []query.Query
-	should     []query.Query
-	concepts   []concept
-	historical bool            // the question asks about old rules
-	terms      map[string]bool // term clauses added, by field and term
+	must        []query.Query
+	should      []query.Query
+	concepts    []concept
+	historical  bool            // the question asks about old rules
+	terms       map[string]bool // term clauses added, by field and term
+	phraseTerms []fieldTerm     // terms of the phrase clauses
 }
 
 // seen reports whether a term clause on field was already added, and
@@ -458,6 +498,53 @@ func (p *queryPlan) seen(field, term string) bool {
 	}
 	p.terms[k] = true
 	return false
+}
+
+// mark records a term of a phrase clause, which matches locates too.
+func (p *queryPlan) mark(field, term string) {
+	p.phraseTerms = append(p.phraseTerms, fieldTerm{field, term})
+}
+
+type fieldTerm struct{ field, term string }
+
+// located lists the terms whose presence matches looks up: every term of
+// the concepts (for coverage) and of the clauses (for highlighting).
+func (p *queryPlan) located() []fieldTerm {
+	seen := map[fieldTerm]bool{}
+	var out []fieldTerm
+	add := func(ft fieldTerm) {
+		if !seen[ft] {
+			seen[ft] = true
+			out = append(out, ft)
+		}
+	}
+	for _, c := range p.concepts {
+		for _, a := range c.alts {
+			for _, f := range a.fields {
+				for _, t := range a.terms {
+					add(fieldTerm{f, t})
+				}
+			}
+		}
+	}
+	var walk func(q query.Query)
+	walk = func(q query.Query) {
+		switch q := q.(type) {
+		case *query.TermQuery:
+			add(fieldTerm{q.FieldVal, q.Term})
+		case *query.DisjunctionQuery:
+			for _, d := range q.Disjuncts {
+				walk(d)
+			}
+		}
+	}
+	for _, q := range p.should {
+		walk(q)
+	}
+	for _, ft := range p.phraseTerms {
+		add(ft)
+	}
+	return out
 }
 
 func (p *queryPlan) add(q query.Query, selective bool) {
@@ -644,7 +731,11 @@ func (ix *Index) plan(text, lang string, res *Result) *queryPlan {
 				mq.SetField(f)
 				mq.Analyzer = langAnalyzer[fieldLang(f)]
 				mq.SetBoost(3)
-				p.add(mq, selective(f, analyze(langAnalyzer[fieldLang(f)], s.text)))
+				terms := analyze(langAnalyzer[fieldLang(f)], s.text)
+				p.add(mq, selective(f, terms))
+				for _, t := range terms {
+					p.mark(f, t)
+				}
 			}
 		}
 	}
