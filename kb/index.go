@@ -317,7 +317,7 @@ func indexCollection(ctx context.Context, bl bleve.Index, c *Collection, mode Ja
 //	DIR -> .DIR.<id>/          a symlink, swapped atomically on rebuild
 //	       bleve/              the scorch index
 //	       meta.json           Meta
-//	       collection.json.gz  cards, glossary and renumbering tables
+//	       collection.json.gz  cards, glossary, renumbering and ranking tables
 //	       cr/2026-04-17.txt   the text of every CR release indexed
 const (
 	blevePath      = "bleve"
