@@ -463,15 +463,6 @@ func rawDoc(fields map[string]interface{}) (Doc, bool) {
 	return d, true
 }
 
-func snippetOf(h *search.DocumentMatch) string {
-	for _, f := range []string{fTextEN, fTextFR, fTextJA} {
-		if frs := h.Fragments[f]; len(frs) > 0 {
-			return trimFragment(strings.ReplaceAll(frs[0], MarkEnd+MarkStart, ""))
-		}
-	}
-	return ""
-}
-
 // queryPlan is the bleve query for a question plus what is needed to judge
 // whether a hit answers it.
 type queryPlan struct {
