@@ -40,13 +40,16 @@ func (i docInfo) doc(id string) Doc {
 func docInfos(docs []Doc) map[string]docInfo {
 	m := make(map[string]docInfo, len(docs))
 	for _, d := range docs {
-		if !superseded(d.ID) && d.Kind != KindCard {
+		if searchable(d) {
 			m[d.ID] = infoOf(d)
 		}
 	}
 	internInfos(m)
 	return m
 }
+
+// searchable reports whether Search may cite d.
+func searchable(d Doc) bool { return d.Kind != KindCard && !superseded(d.ID) }
 
 // internInfos makes equal strings of m share their memory: a few hundred
 // dates, card names and languages repeat across tens of thousands of
@@ -78,7 +81,7 @@ func (ix *Index) info(ctx context.Context, m *search.DocumentMatch) (Doc, bool) 
 		return i.doc(m.ID), ok
 	}
 	d, ok := ix.Doc(ctx, m.ID)
-	if !ok || d.Kind == KindCard || superseded(d.ID) {
+	if !ok || !searchable(d) {
 		return Doc{}, false
 	}
 	return infoOf(d).doc(d.ID), true

@@ -3,7 +3,6 @@ package kb
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math"
 	"regexp"
 	"sort"
@@ -143,7 +142,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	}
 	// The candidates are the texts holding a selective word, best first by
 	// those words alone; the question's every word then scores the pool.
-	// Scoring every candidate on every word would cost ten times more.
+	// Scoring every candidate on every word would cost three times more.
 	candidates, err := ix.pool(ctx, top, poolSize(k+q.Offset))
 	if err != nil {
 		return nil, err
@@ -257,8 +256,8 @@ func poolSize(n int) int { return poolPerTen * ((n + 9) / 10) }
 
 var poolPerTen = 50
 
-// pool returns the IDs of the n best candidates of q, ties broken by ID
-// so that the pool does not depend on how the index is laid out.
+// pool returns the n best candidates of q, ties broken by ID so that the
+// pool does not depend on how the index is laid out.
 func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]*search.DocumentMatch, error) {
 	// Sorting by ID in bleve loads the ID of every candidate; instead a few
 	// more hits than needed are fetched and sorted here. When the hits tied
@@ -315,20 +314,22 @@ func (ix *Index) matches(ctx context.Context, candidates []*search.DocumentMatch
 		return nil, err
 	}
 	defer r.Close()
+	// An index is not written once built (in memory, or read-only on
+	// disk), so a candidate's number in this reader is its number in the
+	// search's.
 	byNum := make([]*search.DocumentMatch, len(candidates))
 	for i, c := range candidates {
-		// The index never changes once built, so a candidate's number is
-		// the same in this reader as in the search's; checked all the same.
-		if id, err := r.ExternalID(c.IndexInternalID); err != nil || id != c.ID {
-			return nil, fmt.Errorf("kb: document %s moved during the search", c.ID)
-		}
 		m := &search.DocumentMatch{ID: c.ID, IndexInternalID: c.IndexInternalID, Score: c.Score, Locations: search.FieldTermLocationMap{}}
 		byNum[i], out[c.ID] = m, m
 	}
 	sort.Slice(byNum, func(i, j int) bool { return byNum[i].IndexInternalID.Compare(byNum[j].IndexInternalID) < 0 })
+	stats := &termReader{ix: ix, r: r}
 	for _, ft := range terms {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if stats.docFreq(ft.field, ft.term) == 0 {
+			continue // mostly known from the plan already
 		}
 		tfr, err := r.TermFieldReader(ctx, []byte(ft.term), ft.field, true, false, true)
 		if err != nil {
