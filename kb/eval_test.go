@@ -1,0 +1,344 @@
+package kb
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/goccy/go-yaml"
+)
+
+// The full-data evaluation: questions written as players type them, over
+// the index built from every file of ../shared/data plus the embedded
+// corpus. testdata/eval/dev.yaml is used while tuning; holdout.yaml is only
+// measured. See the header of dev.yaml for the format.
+
+// fullQuestion is one row of a full-data evaluation file.
+type fullQuestion struct {
+	Q      string   `yaml:"q"`
+	Lang   string   `yaml:"lang"`
+	Kind   string   `yaml:"kind"`
+	Name   string   `yaml:"name"`
+	Expect []string `yaml:"expect"`
+	Note   string   `yaml:"note"`
+}
+
+var fullEvalFiles = []string{"dev.yaml", "holdout.yaml"}
+
+func loadFullEval(t testing.TB, name string) []fullQuestion {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "eval", name))
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil
+		}
+		t.Fatal(err)
+	}
+	var qs []fullQuestion
+	if err := yaml.Unmarshal(b, &qs); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return qs
+}
+
+var (
+	fullOnce sync.Once
+	fullIx   *Index
+	fullErr  error
+	fullTmp  string
+)
+
+// fullIndex returns the index of every official file of the shared data
+// plus the embedded corpus, built on disk once per test binary (the way
+// "bot kb build" makes it) and opened read-only. It skips without the data.
+func fullIndex(tb testing.TB) *Index {
+	tb.Helper()
+	sharedData(tb, "mtg/cr/MagicCompRules_20260417.txt")
+	fullOnce.Do(func() {
+		c := fullCollection(tb)
+		fullTmp, fullErr = os.MkdirTemp("", "arbiter-full-index-")
+		if fullErr != nil {
+			return
+		}
+		dir := filepath.Join(fullTmp, "index")
+		if _, fullErr = Build(context.Background(), dir, c, ""); fullErr != nil {
+			return
+		}
+		fullIx, fullErr = Open(context.Background(), dir)
+	})
+	if fullErr != nil {
+		tb.Fatalf("full index: %v", fullErr)
+	}
+	return fullIx
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if fullIx != nil {
+		fullIx.Close()
+	}
+	if fullTmp != "" {
+		os.RemoveAll(fullTmp)
+	}
+	os.Exit(code)
+}
+
+// expectMatch reports whether a cited document counts for an expected ID:
+// the ID itself, "cr:N+" for rule N and its subrules, and a translation for
+// its original.
+func expectMatch(want string, d Doc) bool {
+	ids := []string{d.ID}
+	if d.OriginalID != "" {
+		ids = append(ids, d.OriginalID)
+	}
+	for _, id := range ids {
+		if base, ok := strings.CutSuffix(want, "+"); ok {
+			if id == base || (strings.HasPrefix(id, base) && len(id) == len(base)+1 && id[len(id)-1] >= 'a' && id[len(id)-1] <= 'z') {
+				return true
+			}
+			continue
+		}
+		if id == want {
+			return true
+		}
+	}
+	return false
+}
+
+// rankOf returns the 1-based rank of the first hit an expected ID matches,
+// 0 when none does.
+func rankOf(hits []Hit, expect []string) int {
+	for i, h := range hits {
+		for _, want := range expect {
+			if expectMatch(want, h.Doc) || (h.Original != nil && expectMatch(want, *h.Original)) {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// evalScore is the outcome of an evaluation set in one language.
+type evalScore struct {
+	n, at1, at5  int
+	rr           float64
+	empty, quiet int // unanswerable questions, and those left unanswered
+}
+
+func (s *evalScore) add(rank int, answerable bool, hits int) {
+	if !answerable {
+		s.empty++
+		if hits == 0 {
+			s.quiet++
+		}
+		return
+	}
+	s.n++
+	if rank == 1 {
+		s.at1++
+	}
+	if rank >= 1 && rank <= 5 {
+		s.at5++
+		s.rr += 1 / float64(rank)
+	}
+}
+
+func (s evalScore) recall1() float64 { return ratio(s.at1, s.n) }
+func (s evalScore) recall5() float64 { return ratio(s.at5, s.n) }
+func (s evalScore) mrr() float64 {
+	if s.n == 0 {
+		return 0
+	}
+	return s.rr / float64(s.n)
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// searcher answers a question with at most k hits.
+type searcher func(q fullQuestion, k int) ([]Hit, error)
+
+func arbiterSearcher(ix *Index) searcher {
+	return func(q fullQuestion, k int) ([]Hit, error) {
+		res, err := ix.Search(context.Background(), Query{Text: q.Q, Lang: q.Lang, K: k})
+		if err != nil {
+			return nil, err
+		}
+		return res.Hits, nil
+	}
+}
+
+// bm25Searcher is the baseline a user could set up in an afternoon over the
+// same index: the question analyzed by bleve's standard analyzer of each
+// language (en, fr, CJK bigrams) matched against the texts of that
+// language, ranked by BM25, no expansion, no filter, no rule of our own.
+func bm25Searcher(ix *Index) searcher {
+	return func(q fullQuestion, k int) ([]Hit, error) {
+		or := bleve.NewDisjunctionQuery()
+		for _, f := range [][2]string{{fTextEN, "en"}, {fTextFR, "fr"}, {fTextJABi, jaBigramName}} {
+			mq := bleve.NewMatchQuery(q.Q)
+			mq.SetField(f[0])
+			mq.Analyzer = f[1]
+			or.AddQuery(mq)
+		}
+		req := bleve.NewSearchRequestOptions(query.Query(or), k, 0, false)
+		sr, err := ix.bl.Search(req)
+		if err != nil {
+			return nil, err
+		}
+		var hits []Hit
+		for _, m := range sr.Hits {
+			d, ok := ix.Doc(context.Background(), m.ID)
+			if !ok {
+				continue
+			}
+			hits = append(hits, Hit{Doc: d, Score: m.Score})
+		}
+		return hits, nil
+	}
+}
+
+// runEval scores qs with s; it logs each miss when verbose.
+func runEval(t testing.TB, qs []fullQuestion, s searcher, verbose bool) map[string]*evalScore {
+	t.Helper()
+	by := map[string]*evalScore{"all": {}}
+	for _, q := range qs {
+		hits, err := s(q, 5)
+		if err != nil {
+			t.Errorf("%q: %v", q.Q, err)
+			continue
+		}
+		rank := rankOf(hits, q.Expect)
+		if by[q.Lang] == nil {
+			by[q.Lang] = &evalScore{}
+		}
+		for _, sc := range []*evalScore{by[q.Lang], by["all"]} {
+			sc.add(rank, len(q.Expect) > 0, len(hits))
+		}
+		if !verbose {
+			continue
+		}
+		got := make([]string, 0, len(hits))
+		for _, h := range hits {
+			got = append(got, h.Doc.ID)
+		}
+		switch {
+		case len(q.Expect) == 0 && len(hits) > 0:
+			t.Logf("MISS (should find nothing) %s %q -> %v", q.Lang, q.Q, got)
+		case len(q.Expect) > 0 && rank == 0:
+			t.Logf("MISS %s/%s %q: want %v, got %v", q.Lang, q.Kind, q.Q, q.Expect, got)
+		case rank > 1:
+			t.Logf("rank %d %s/%s %q: want %v, got %v", rank, q.Lang, q.Kind, q.Q, q.Expect, got)
+		}
+	}
+	return by
+}
+
+func formatScores(name string, by map[string]*evalScore) string {
+	var b strings.Builder
+	for _, l := range []string{"en", "fr", "ja", "all"} {
+		s := by[l]
+		if s == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "%s %-3s %3d questions: recall@1 %.2f recall@5 %.2f MRR %.2f; unanswerable left unanswered %d/%d\n",
+			name, l, s.n, s.recall1(), s.recall5(), s.mrr(), s.quiet, s.empty)
+	}
+	return b.String()
+}
+
+// TestEvalFullDataExpectations checks every expected ID of the evaluation
+// files against the index: an ID that names nothing would make a question
+// unanswerable by construction.
+func TestEvalFullDataExpectations(t *testing.T) {
+	ix := fullIndex(t)
+	for _, f := range fullEvalFiles {
+		qs := loadFullEval(t, f)
+		for _, q := range qs {
+			if q.Lang != "en" && q.Lang != "fr" && q.Lang != "ja" {
+				t.Errorf("%s: %q: language %q", f, q.Q, q.Lang)
+			}
+			for _, want := range q.Expect {
+				id := strings.TrimSuffix(want, "+")
+				if _, ok := ix.Doc(context.Background(), id); !ok {
+					t.Errorf("%s: %q expects %s, which the index does not hold", f, q.Q, want)
+				}
+			}
+		}
+	}
+}
+
+// evalFloors are the quality floors of the full-data evaluation, per
+// language: recall@5 and MRR (BENCHMARKS.md records the figures).
+var evalFloors = struct{ recall5, mrr float64 }{0, 0}
+
+// TestEvalFullData runs the full-data evaluation sets and fails under the
+// floors; -v lists every miss of the development set.
+func TestEvalFullData(t *testing.T) {
+	ix := fullIndex(t)
+	for _, f := range fullEvalFiles {
+		qs := loadFullEval(t, f)
+		if len(qs) == 0 {
+			continue
+		}
+		by := runEval(t, qs, arbiterSearcher(ix), f == "dev.yaml")
+		t.Logf("\n%s", formatScores(strings.TrimSuffix(f, ".yaml"), by))
+		for _, l := range []string{"en", "fr", "ja"} {
+			s := by[l]
+			if s == nil || s.n == 0 {
+				continue
+			}
+			if s.recall5() < evalFloors.recall5 {
+				t.Errorf("%s %s: recall@5 %.2f under the floor %.2f", f, l, s.recall5(), evalFloors.recall5)
+			}
+			if s.mrr() < evalFloors.mrr {
+				t.Errorf("%s %s: MRR %.2f under the floor %.2f", f, l, s.mrr(), evalFloors.mrr)
+			}
+		}
+	}
+}
+
+// BenchmarkEvalFullData reports recall@1, recall@5 and MRR per language of
+// Arbiter and of the plain BM25 baseline, over the same index, in one run.
+func BenchmarkEvalFullData(b *testing.B) {
+	ix := fullIndex(b)
+	for i := 0; i < b.N; i++ {
+		for _, f := range fullEvalFiles {
+			qs := loadFullEval(b, f)
+			if len(qs) == 0 {
+				continue
+			}
+			set := strings.TrimSuffix(f, ".yaml")
+			for _, sys := range []struct {
+				name string
+				s    searcher
+			}{{"arbiter", arbiterSearcher(ix)}, {"bm25", bm25Searcher(ix)}} {
+				by := runEval(b, qs, sys.s, false)
+				keys := make([]string, 0, len(by))
+				for l := range by {
+					keys = append(keys, l)
+				}
+				sort.Strings(keys)
+				for _, l := range keys {
+					s := by[l]
+					p := set + "-" + sys.name + "-" + l
+					b.ReportMetric(s.recall1(), p+"-r@1")
+					b.ReportMetric(s.recall5(), p+"-r@5")
+					b.ReportMetric(s.mrr(), p+"-mrr")
+				}
+				b.Logf("\n%s", formatScores(set+" "+sys.name, by))
+			}
+		}
+	}
+}
