@@ -49,7 +49,6 @@ func registerAnalysis() {
 			}
 			return &jaTokenizer{t: t, base: jd.base}, nil
 		})
-		registerHighlighter()
 	})
 }
 

@@ -25,7 +25,12 @@ type tables struct {
 	GlossarySrc    []byte      `json:"glossary_yaml,omitempty"`
 	RenumberingSrc []byte      `json:"renumbering_yaml,omitempty"`
 	// Docs is the ranking information of every searchable document, by ID.
-	Docs        map[string]docInfo `json:"docs,omitempty"`
+	Docs map[string]docInfo `json:"docs,omitempty"`
+	// Topics, the meanings of the lexicon's names (its transducer is the
+	// file lexicon.fst) and the Yu-Gi-Oh! cards they refer to.
+	Topics      []topic    `json:"topics,omitempty"`
+	LexVals     [][]lexRef `json:"lex,omitempty"`
+	YGO         []YGOCard  `json:"ygo,omitempty"`
 	Glossary    *Glossary          `json:"-"`
 	Renumbering *Renumbering       `json:"-"`
 }
@@ -172,7 +177,15 @@ func build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta
 	if err := bl.Close(); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
-	if err := writeTables(filepath.Join(work, collectionPath), &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc, Docs: docInfos(c.Docs)}); err != nil {
+	t := &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc, Docs: docInfos(c.Docs),
+		Topics: c.topics, YGO: c.ygoList}
+	if c.lex != nil && len(c.lex.data) > 0 {
+		t.LexVals = c.lex.vals
+		if err := writeFileSync(filepath.Join(work, lexiconPath), c.lex.data); err != nil {
+			return Meta{}, fmt.Errorf("kb: build: %w", err)
+		}
+	}
+	if err := writeTables(filepath.Join(work, collectionPath), t); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
 	if len(c.crSrc) > 0 {

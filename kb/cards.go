@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"slices"
 	"strings"
 )
@@ -22,9 +23,25 @@ type Card struct {
 	// Names maps "fr" and "ja" to the printed names in that language,
 	// oldest printing first.
 	Names map[string][]string
+	// Keywords are the keyword abilities and actions of the Oracle text,
+	// as the cards file lists them ("Flying", "Scry").
+	Keywords []string
+	// Printed holds the name, type line and rules text printed on the card
+	// in French and Japanese ("fr", "ja"), from the newest printing that
+	// has them: an official translation, though it may predate the
+	// current Oracle wording.
+	Printed map[string]Printed
 	// Rulings are the card's rulings, for the formats that carry them
 	// (MTGJSON set files); empty otherwise.
 	Rulings []Ruling
+}
+
+// Printed is a card's name, type line and rules text as printed in one
+// language.
+type Printed struct {
+	Name string `json:"name"`
+	Type string `json:"type,omitempty"`
+	Text string `json:"text,omitempty"`
 }
 
 // Doc returns the card as a Doc of kind card, ID "card:<oracle_id>" (with
@@ -42,7 +59,49 @@ func (c Card) Doc() Doc {
 	if c.Text != "" {
 		text = strings.TrimSpace(text + "\n" + c.Text)
 	}
-	return Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: c.Name, Title: title, Text: text, Names: c.Names}
+	return Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: c.Name, Title: title, Text: text, Names: c.Names,
+		Source: sourceWotC, Via: viaOracle, URL: cardURL(c.OracleID, c.Name)}
+}
+
+// PrintedDoc returns the card's printed text in lang as a Doc of kind card,
+// ID "<Doc ID>.<lang>", whose original is the Oracle text's Doc. ok is
+// false when the card has no printed rules text in lang.
+func (c Card) PrintedDoc(lang string) (Doc, bool) {
+	p, ok := c.Printed[lang]
+	if !ok || strings.TrimSpace(p.Text) == "" {
+		return Doc{}, false
+	}
+	d := c.Doc()
+	text := p.Text
+	if p.Type != "" {
+		text = strings.TrimSpace(p.Type + "\n" + p.Text)
+	}
+	title := p.Name
+	if title == "" {
+		title = d.Title
+	}
+	return Doc{ID: d.ID + "." + lang, Kind: KindCard, Game: "mtg", Lang: lang, Card: c.Name, Title: title, Text: text,
+		Source: sourceWotC, Via: viaPrinted, URL: d.URL, OriginalID: d.ID}, true
+}
+
+// Sources and channels of the card texts and rulings: who published a
+// text, and through which file it reached the index.
+const (
+	sourceWotC = "wotc"
+	viaOracle  = "Oracle text"
+	viaPrinted = "printed card"
+)
+
+// cardURL is the page of a card on Scryfall: its Oracle ID when known, else
+// its exact name.
+func cardURL(oracleID, name string) string {
+	if oracleID != "" {
+		return "https://scryfall.com/search?q=oracleid%3A" + oracleID
+	}
+	if name == "" {
+		return ""
+	}
+	return "https://scryfall.com/search?q=" + url.QueryEscape("!\""+name+"\"")
 }
 
 // langCode maps MTGJSON language names and Scryfall language codes to ours
@@ -103,15 +162,18 @@ func isMTGJSON(br *bufio.Reader) bool {
 }
 
 type scryfallCard struct {
-	Object      string `json:"object"`
-	OracleID    string `json:"oracle_id"`
-	Name        string `json:"name"`
-	Lang        string `json:"lang"`
-	PrintedName string `json:"printed_name"`
-	TypeLine    string `json:"type_line"`
-	OracleText  string `json:"oracle_text"`
-	ReleasedAt  string `json:"released_at"`
-	CardFaces   []struct {
+	Object          string   `json:"object"`
+	OracleID        string   `json:"oracle_id"`
+	Name            string   `json:"name"`
+	Lang            string   `json:"lang"`
+	PrintedName     string   `json:"printed_name"`
+	PrintedText     string   `json:"printed_text"`
+	PrintedTypeLine string   `json:"printed_type_line"`
+	TypeLine        string   `json:"type_line"`
+	OracleText      string   `json:"oracle_text"`
+	Keywords        []string `json:"keywords"`
+	ReleasedAt      string   `json:"released_at"`
+	CardFaces       []struct {
 		OracleID    string `json:"oracle_id"`
 		Name        string `json:"name"`
 		PrintedName string `json:"printed_name"`
@@ -130,6 +192,7 @@ func scryfallCards(name string, r io.Reader, fn func(Card) error) error {
 	var order []string
 	cards := make(map[string]*Card)
 	names := make(map[string]map[string][]datedName)
+	printedAt := make(map[string]string) // oracle id + language -> release date of the printed text kept
 	for dec.More() {
 		off := dec.InputOffset()
 		var sc scryfallCard
@@ -155,7 +218,7 @@ func scryfallCards(name string, r io.Reader, fn func(Card) error) error {
 		lang := sc.Lang
 		if lang == "" || lang == "en" {
 			if c.Name == "" || c.TypeLine == "" {
-				c.Name, c.TypeLine, c.Text = sc.Name, sc.TypeLine, sc.OracleText
+				c.Name, c.TypeLine, c.Text, c.Keywords = sc.Name, sc.TypeLine, sc.OracleText, sc.Keywords
 				if c.Text == "" {
 					var faces []string
 					for _, f := range sc.CardFaces {
@@ -182,6 +245,13 @@ func scryfallCards(name string, r io.Reader, fn func(Card) error) error {
 		}
 		if printed == "" {
 			continue
+		}
+		if sc.PrintedText != "" && sc.ReleasedAt >= printedAt[id+code] {
+			printedAt[id+code] = sc.ReleasedAt
+			if c.Printed == nil {
+				c.Printed = make(map[string]Printed)
+			}
+			c.Printed[code] = Printed{Name: printed, Type: sc.PrintedTypeLine, Text: sc.PrintedText}
 		}
 		if names[id] == nil {
 			names[id] = make(map[string][]datedName)
@@ -218,8 +288,9 @@ type mtgjsonCard struct {
 	Name        string `json:"name"`
 	FaceName    string `json:"faceName"`
 	Side        string `json:"side"`
-	Type        string `json:"type"`
-	Text        string `json:"text"`
+	Type        string   `json:"type"`
+	Text        string   `json:"text"`
+	Keywords    []string `json:"keywords"`
 	Identifiers struct {
 		ScryfallOracleID string `json:"scryfallOracleId"`
 	} `json:"identifiers"`
@@ -227,6 +298,8 @@ type mtgjsonCard struct {
 		Language string `json:"language"`
 		Name     string `json:"name"`
 		FaceName string `json:"faceName"`
+		Text     string `json:"text"`
+		Type     string `json:"type"`
 	} `json:"foreignData"`
 	Rulings []struct {
 		Date string `json:"date"`
@@ -319,7 +392,7 @@ func (mc mtgjsonCard) card(name string, off int64, seen, ruled map[string]bool) 
 		return Card{}, false, nil
 	}
 	seen[id+"/"+mc.Side] = true
-	c := Card{OracleID: id, Name: mc.Name, FaceName: mc.FaceName, Side: mc.Side, TypeLine: mc.Type, Text: mc.Text}
+	c := Card{OracleID: id, Name: mc.Name, FaceName: mc.FaceName, Side: mc.Side, TypeLine: mc.Type, Text: mc.Text, Keywords: mc.Keywords}
 	for _, f := range mc.ForeignData {
 		code, ok := langCode(f.Language)
 		n := f.Name
@@ -328,6 +401,12 @@ func (mc mtgjsonCard) card(name string, off int64, seen, ruled map[string]bool) 
 		}
 		if !ok || n == "" {
 			continue
+		}
+		if _, done := c.Printed[code]; !done && f.Text != "" {
+			if c.Printed == nil {
+				c.Printed = make(map[string]Printed)
+			}
+			c.Printed[code] = Printed{Name: n, Type: f.Type, Text: f.Text}
 		}
 		if c.Names == nil {
 			c.Names = make(map[string][]string)
@@ -372,15 +451,16 @@ func skipValue(dec *jsonStream) error {
 }
 
 type cardLine struct {
-	OracleID   string                 `json:"oracle_id"`
-	Side       *string                `json:"side"`
-	Name       string                 `json:"name"`
-	FaceName   *string                `json:"face_name"`
-	TypeLine   string                 `json:"type_line"`
-	OracleText string                 `json:"oracle_text"`
-	Names      map[string][]string    `json:"names"`
-	FR         *struct{ Name string } `json:"fr"`
-	JA         *struct{ Name string } `json:"ja"`
+	OracleID   string              `json:"oracle_id"`
+	Side       *string             `json:"side"`
+	Name       string              `json:"name"`
+	FaceName   *string             `json:"face_name"`
+	TypeLine   string              `json:"type_line"`
+	OracleText string              `json:"oracle_text"`
+	Keywords   []string            `json:"keywords"`
+	Names      map[string][]string `json:"names"`
+	FR         *Printed            `json:"fr"`
+	JA         *Printed            `json:"ja"`
 }
 
 func cardLines(name string, br *bufio.Reader, fn func(Card) error) error {
@@ -394,7 +474,15 @@ func cardLines(name string, br *bufio.Reader, fn func(Card) error) error {
 		if cl.OracleID == "" || cl.Name == "" {
 			return lineErr(name, line, CodeMissingField, "a card needs oracle_id and name")
 		}
-		c := Card{OracleID: cl.OracleID, Name: cl.Name, TypeLine: cl.TypeLine, Text: cl.OracleText}
+		c := Card{OracleID: cl.OracleID, Name: cl.Name, TypeLine: cl.TypeLine, Text: cl.OracleText, Keywords: cl.Keywords}
+		for code, p := range map[string]*Printed{"fr": cl.FR, "ja": cl.JA} {
+			if p != nil && p.Name != "" {
+				if c.Printed == nil {
+					c.Printed = make(map[string]Printed)
+				}
+				c.Printed[code] = *p
+			}
+		}
 		if cl.Side != nil {
 			c.Side = *cl.Side
 		}

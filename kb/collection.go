@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -26,11 +27,18 @@ type Collection struct {
 	crSrc    map[string][]byte // the text of each release, kept in the index directory
 	sources  []string
 	finished bool
+
+	ygoCards YGOCards     // Yu-Gi-Oh! cards by id, to name card references
+	kwVotes  keywordVotes // French and Japanese keyword names seen on cards
+	topics   []topic      // built by Finish
+	ygoList  []YGOCard    // the Yu-Gi-Oh! cards in id order, built by Finish
+	lex      *lexicon     // built by Finish
 }
 
 // NewCollection returns an empty collection.
 func NewCollection() *Collection {
-	return &Collection{cards: newCardTable(), releases: map[string]*CR{}, crSrc: map[string][]byte{}, Glossary: &Glossary{}, Renumbering: &Renumbering{}}
+	return &Collection{cards: newCardTable(), releases: map[string]*CR{}, crSrc: map[string][]byte{}, Glossary: &Glossary{}, Renumbering: &Renumbering{},
+		ygoCards: YGOCards{}, kwVotes: keywordVotes{}}
 }
 
 // AddCR parses a Comprehensive Rules text file. Several releases may be
@@ -48,8 +56,17 @@ func (c *Collection) AddCR(name string, src []byte) error {
 
 // AddRulings reads a rulings file (Scryfall bulk or JSON Lines) as a stream.
 func (c *Collection) AddRulings(name string, r io.Reader) error {
+	via := path.Base(filepath.ToSlash(name))
 	err := ParseRulings(name, r, func(ru Ruling) error {
-		c.Docs = append(c.Docs, ru.Doc())
+		d := ru.Doc()
+		if d.Source == "" {
+			// Rulings files without a source field carry the rulings
+			// Wizards of the Coast publishes (Gatherer, through MTGJSON).
+			d.Source = sourceWotC
+		}
+		d.Via = via
+		d.URL = cardURL(ru.OracleID, ru.Card)
+		c.Docs = append(c.Docs, d)
 		return nil
 	})
 	if err != nil {
@@ -62,10 +79,22 @@ func (c *Collection) AddRulings(name string, r io.Reader) error {
 // AddCards reads a cards file (Scryfall bulk cards, an MTGJSON set file or
 // JSON Lines of cards) as a stream.
 func (c *Collection) AddCards(name string, r io.Reader) error {
+	via := path.Base(filepath.ToSlash(name))
 	err := ParseCards(name, r, func(card Card) error {
 		c.cards.add(card)
+		c.kwVotes.add(card)
+		if card.OracleID != "" && strings.TrimSpace(card.Text) != "" {
+			c.Docs = append(c.Docs, card.Doc())
+			for _, l := range []string{"fr", "ja"} {
+				if d, ok := card.PrintedDoc(l); ok {
+					c.Docs = append(c.Docs, d)
+				}
+			}
+		}
 		for _, ru := range card.Rulings {
-			c.Docs = append(c.Docs, ru.Doc())
+			d := ru.Doc()
+			d.Source, d.Via, d.URL = sourceWotC, via, cardURL(ru.OracleID, ru.Card)
+			c.Docs = append(c.Docs, d)
 		}
 		return nil
 	})
@@ -77,8 +106,11 @@ func (c *Collection) AddCards(name string, r io.Reader) error {
 }
 
 // AddDocument parses one clarification document: a file of the project's
-// corpus format (.yaml), a Yu-Gi-Oh! rulings file (.json), or one of the
-// seed document kinds (ruling feeds, forum articles, wiki diffs, articles).
+// corpus format (.yaml), a Yu-Gi-Oh! rulings or cards file (.json), or one
+// of the seed document kinds (ruling feeds, forum articles, wiki diffs,
+// articles). The Yu-Gi-Oh! cards name the card references of the rulings,
+// whichever comes first; the flattened search index the rulings come with
+// (records of text alone, the same records again) is left out.
 func (c *Collection) AddDocument(name string, src []byte) error {
 	var docs []Doc
 	var err error
@@ -86,6 +118,20 @@ func (c *Collection) AddDocument(name string, src []byte) error {
 	case strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"):
 		docs, err = ParseCorpus(name, src)
 	case strings.HasSuffix(name, ".json"):
+		switch ygoFileKind(src) {
+		case ygoNamesFile:
+			cards, err := ParseYGOCards(name, src)
+			if err != nil {
+				return err
+			}
+			for id, card := range cards {
+				c.ygoCards[id] = card
+			}
+			c.sources = append(c.sources, name)
+			return nil
+		case ygoIndexFile:
+			return nil
+		}
 		docs, err = ParseYGORulings(name, src)
 	default:
 		docs, err = ParseDocumentWith(name, src, *c.Renumbering)
@@ -158,6 +204,9 @@ func (c *Collection) Finish() error {
 	seen := make(map[string]bool, len(c.Docs))
 	out := c.Docs[:0]
 	for _, d := range c.Docs {
+		if d.Game == "ygo" && d.Kind == KindRuling {
+			d = nameYGO(d, c.ygoCards)
+		}
 		if d.Card == "" && d.Kind == KindRuling {
 			if oracle := rulingOracle(d.ID); oracle != "" {
 				d.Card = c.cards.nameOf(oracle)
@@ -174,7 +223,40 @@ func (c *Collection) Finish() error {
 		seen[d.ID] = true
 		out = append(out, d)
 	}
+	// Every card is found by its names: a card without an Oracle text of
+	// its own (known from a name table or a clarification) gets a
+	// document with its names alone, which Search never cites.
+	for _, e := range c.cards.list {
+		id := e.docID()
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: e.Name, Title: e.Name})
+		}
+	}
 	c.Docs = out
+	return c.buildLexicon()
+}
+
+// buildLexicon gathers the topics of the current rules, the glossary and
+// the keyword names seen on cards, then compiles every name.
+func (c *Collection) buildLexicon() error {
+	ts := newTopicSet()
+	if dates := c.crDates(); len(dates) > 0 {
+		ts.addCR(c.releases[dates[len(dates)-1]])
+	}
+	ts.addGlossary(c.Glossary)
+	ts.addKeywordNames(c.kwVotes)
+	c.topics = ts.list
+	c.ygoList = c.ygoList[:0]
+	for _, y := range c.ygoCards {
+		c.ygoList = append(c.ygoList, y)
+	}
+	sort.Slice(c.ygoList, func(i, j int) bool { return c.ygoList[i].ID < c.ygoList[j].ID })
+	lx, err := compileLexicon(c.cards.list, c.ygoList, c.topics)
+	if err != nil {
+		return err
+	}
+	c.lex = lx
 	return nil
 }
 
@@ -205,10 +287,7 @@ func (c *Collection) Meta() Meta {
 		m.ByKind[string(d.Kind)]++
 		m.ByLang[d.Lang]++
 	}
-	m.Docs = len(c.Docs) + len(c.cards.list)
-	if len(c.cards.list) > 0 {
-		m.ByKind[string(KindCard)] = len(c.cards.list)
-	}
+	m.Docs = len(c.Docs)
 	return m
 }
 
@@ -231,6 +310,14 @@ type cardEntry struct {
 	Name     string              `json:"name"`
 	TypeLine string              `json:"type_line,omitempty"`
 	Names    map[string][]string `json:"names,omitempty"` // "fr", "ja" -> printed names
+}
+
+// docID is the ID of the card's document.
+func (e cardEntry) docID() string {
+	if e.OracleID == "" {
+		return "card:" + Slug(e.Name)
+	}
+	return "card:" + e.OracleID
 }
 
 func (e cardEntry) allNames() []string {

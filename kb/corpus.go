@@ -263,6 +263,10 @@ type GlossaryTerm struct {
 	Game  string              // "mtg" or "ygo"; empty when the term is shared
 	Terms map[string][]string // "en", "fr", "ja" -> terms, preferred first
 	Old   map[string][]string // "en", "fr", "ja" -> obsolete terms ("en jeu")
+	// Rules are the numbers of the rules that define the term, when its
+	// English name is not a rule's title or a glossary entry of the
+	// Comprehensive Rules ("commander damage" -> 903.10a).
+	Rules []string
 	Note  string
 	Line  int
 }
@@ -342,10 +346,11 @@ type glossaryYAML struct {
 	OldJA []string `yaml:"old_ja"`
 	Note  string   `yaml:"note"`
 	Game  string   `yaml:"game"`
+	Rules []string `yaml:"rules"`
 }
 
 // ParseGlossary parses the term glossary: a YAML list of {id, en, fr, ja,
-// old_en, old_fr, old_ja, note?, game?}. Every entry needs an id and at
+// old_en, old_fr, old_ja, note?, game?, rules?}. Every entry needs an id and at
 // least one English term; game, when given, is mtg or ygo. A term (folded)
 // may belong to one entry per game only.
 func ParseGlossary(name string, src []byte) (Glossary, error) {
@@ -375,7 +380,7 @@ func ParseGlossary(name string, src []byte) (Glossary, error) {
 			return Glossary{}, lineErr(name, line, CodeBadKind, "entry %q: game %q; want mtg or ygo", e.ID, e.Game)
 		}
 		t := GlossaryTerm{
-			ID: e.ID, Note: e.Note, Game: e.Game, Line: line,
+			ID: e.ID, Note: e.Note, Game: e.Game, Line: line, Rules: e.Rules,
 			Terms: map[string][]string{"en": e.EN, "fr": e.FR, "ja": e.JA},
 			Old:   map[string][]string{"en": e.OldEN, "fr": e.OldFR, "ja": e.OldJA},
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -16,22 +17,39 @@ import (
 // it.
 type docInfo struct {
 	Kind       Kind   `json:"k"`
+	Game       string `json:"g,omitempty"`
 	Lang       string `json:"l"`
 	Ref        string `json:"r,omitempty"`
 	Card       string `json:"c,omitempty"`
 	OriginalID string `json:"o,omitempty"`
 	Date       string `json:"d,omitempty"`
 	Obsolete   bool   `json:"x,omitempty"`
+	// Official marks a text of the game's publisher: the rules, the cards'
+	// texts, rulings and answers (not an article or a wiki).
+	Official bool `json:"o1,omitempty"`
+	// Hash identifies the text, to cite one text once however many
+	// documents carry it.
+	Hash uint64 `json:"h,omitempty"`
+	// Heading marks a rule whose text is its title alone ("702.2.
+	// Deathtouch"): it is cited through the rules under it.
+	Heading bool `json:"hd,omitempty"`
+	Len     int  `json:"n,omitempty"` // length of the text, in characters
 }
 
 func infoOf(d Doc) docInfo {
-	return docInfo{Kind: d.Kind, Lang: d.Lang, Ref: d.Ref, Card: d.Card, OriginalID: d.OriginalID, Date: d.Date, Obsolete: d.Obsolete}
+	return docInfo{Kind: d.Kind, Game: d.Game, Lang: d.Lang, Ref: d.Ref, Card: d.Card, OriginalID: d.OriginalID, Date: d.Date, Obsolete: d.Obsolete,
+		Official: official(d), Hash: textHash(d.Text), Heading: heading(d), Len: utf8.RuneCountInString(d.Text)}
+}
+
+// heading reports whether d is a rule that is only a title.
+func heading(d Doc) bool {
+	return d.Kind == KindRule && d.Title != "" && (strings.TrimSpace(d.Text) == "" || strings.TrimSpace(d.Text) == strings.TrimSpace(d.Title))
 }
 
 // doc is the part of a document that ranking reads; loadHits fills in the
 // rest for the hits shown.
 func (i docInfo) doc(id string) Doc {
-	return Doc{ID: id, Kind: i.Kind, Lang: i.Lang, Ref: i.Ref, Card: i.Card, OriginalID: i.OriginalID, Date: i.Date, Obsolete: i.Obsolete}
+	return Doc{ID: id, Kind: i.Kind, Game: i.Game, Lang: i.Lang, Ref: i.Ref, Card: i.Card, OriginalID: i.OriginalID, Date: i.Date, Obsolete: i.Obsolete}
 }
 
 // docInfos returns the ranking information of the documents Search may
@@ -48,8 +66,33 @@ func docInfos(docs []Doc) map[string]docInfo {
 	return m
 }
 
-// searchable reports whether Search may cite d.
-func searchable(d Doc) bool { return d.Kind != KindCard && !superseded(d.ID) }
+// searchable reports whether Search may cite d: not an older release's
+// copy, and not a card known by its names alone.
+func searchable(d Doc) bool {
+	return !superseded(d.ID) && (d.Kind != KindCard || d.Text != "")
+}
+
+// scanInfos reads the ranking information of every searchable document of
+// an index from its stored documents.
+func scanInfos(ctx context.Context, bl bleve.Index) (map[string]docInfo, error) {
+	n, err := bl.DocCount()
+	if err != nil {
+		return nil, err
+	}
+	req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), int(n), 0, false)
+	req.Fields = []string{fRaw}
+	sr, err := bl.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]docInfo, len(sr.Hits))
+	for _, h := range sr.Hits {
+		if d, ok := rawDoc(h.Fields); ok && searchable(d) {
+			m[d.ID] = infoOf(d)
+		}
+	}
+	return m, nil
+}
 
 // internInfos makes equal strings of m share their memory: a few hundred
 // dates, card names and languages repeat across tens of thousands of
@@ -67,34 +110,16 @@ func internInfos(m map[string]docInfo) {
 		return s
 	}
 	for id, i := range m {
-		i.Kind, i.Lang, i.Card, i.Date = Kind(in(string(i.Kind))), in(i.Lang), in(i.Card), in(i.Date)
+		i.Kind, i.Game, i.Lang, i.Card, i.Date = Kind(in(string(i.Kind))), in(i.Game), in(i.Lang), in(i.Card), in(i.Date)
 		m[id] = i
 	}
 }
 
-// info returns the ranking information of the document m matched. An
-// index built before the table existed has none: its stored document is
-// read instead.
-func (ix *Index) info(ctx context.Context, m *search.DocumentMatch) (Doc, bool) {
-	if ix.infos != nil {
-		i, ok := ix.infos[m.ID]
-		return i.doc(m.ID), ok
-	}
-	d, ok := ix.Doc(ctx, m.ID)
-	if !ok || !searchable(d) {
-		return Doc{}, false
-	}
-	return infoOf(d).doc(d.ID), true
-}
-
 // loadHits replaces the partial documents of hits by the stored ones and
-// fills their snippets from the words matched gives them. A hit whose
-// document cannot be read is dropped.
-func (ix *Index) loadHits(hits []Hit, matched map[string]*search.DocumentMatch) []Hit {
-	hl, err := bleve.Config.Cache.HighlighterNamed(highlighterName)
-	if err != nil {
-		hl = nil
-	}
+// chooses their passages from the words matched found in them. A rule
+// under a heading takes the heading's title. A hit whose document cannot
+// be read is dropped.
+func (ix *Index) loadHits(ctx context.Context, hits []Hit, matched map[string]*search.DocumentMatch, p *queryPlan) []Hit {
 	out := hits[:0]
 	for _, hit := range hits {
 		doc, err := ix.bl.Document(hit.Doc.ID)
@@ -105,18 +130,41 @@ func (ix *Index) loadHits(hits []Hit, matched map[string]*search.DocumentMatch) 
 		if !ok {
 			continue
 		}
+		if d.Kind == KindRule && d.Title == "" {
+			d.Title = ix.ruleTitle(ctx, d.Parent)
+		}
 		hit.Doc = d
-		if m := matched[d.ID]; m != nil && hl != nil {
-			for _, f := range []string{fTextEN, fTextFR, fTextJA} {
-				if frs := hl.BestFragmentsInField(m, doc, f, 1); len(frs) > 0 {
-					hit.Snippet = trimFragment(strings.ReplaceAll(frs[0], MarkEnd+MarkStart, ""))
-					break
-				}
+		from := 0
+		if d.Game == "ygo" && d.Title != "" {
+			// A Q&A states its question first: the answer follows it.
+			if i := strings.IndexByte(d.Text, '\n'); i > 0 {
+				from = i + 1
 			}
 		}
+		var marks []markedTerm
+		if m := matched[d.ID]; m != nil {
+			marks = p.marksOf(m.Locations, textField(d.Lang))
+		}
+		hit.Snippet, hit.Quote = passage(indexedBody(d), marks, from)
 		out = append(out, hit)
 	}
 	return out
+}
+
+// ruleTitle returns the title of the nearest rule above a subrule that has
+// one: "Deathtouch" for 702.2b, "Cleanup Step" for 514.2.
+func (ix *Index) ruleTitle(ctx context.Context, parent string) string {
+	for parent != "" {
+		d, ok := ix.Doc(ctx, "cr:"+parent)
+		if !ok {
+			return ""
+		}
+		if d.Title != "" {
+			return d.Title
+		}
+		parent = d.Parent
+	}
+	return ""
 }
 
 // storedDoc decodes the Doc stored with an indexed document.

@@ -203,6 +203,10 @@ type Index struct {
 	renum    *Renumbering
 	jaMode   JapaneseMode
 	infos    map[string]docInfo // by document ID; nil for an index built without it
+	lex      *lexicon           // names of cards and topics; empty for an index built without it
+	topics   []topic
+	ygo      []YGOCard
+	related  *relations // documents by card and rules by parent, from infos
 	analyses memo[[]string]     // analyzed glossary terms, by analyzer and term
 	freqs    memo[uint64]       // document frequencies, by field and term
 	dir      string             // the index directory, "" for an index in memory
@@ -254,7 +258,10 @@ func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, 
 		bl.Close()
 		return nil, err
 	}
-	return &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering, jaMode: mode, infos: docInfos(c.Docs)}, nil
+	ix := &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering, jaMode: mode, infos: docInfos(c.Docs),
+		lex: c.lex, topics: c.topics, ygo: c.ygoList}
+	ix.related = relate(ix.infos)
+	return ix, nil
 }
 
 const batchSize = 1000
@@ -295,20 +302,6 @@ func indexCollection(ctx context.Context, bl bleve.Index, c *Collection, mode Ja
 			return err
 		}
 	}
-	for _, card := range c.cards.list {
-		id := "card:" + card.OracleID
-		if card.OracleID == "" {
-			id = "card:" + Slug(card.Name)
-		}
-		d := Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: card.Name, Title: card.Name, Text: card.TypeLine}
-		raw, err := json.Marshal(d)
-		if err != nil {
-			return err
-		}
-		if err := add(id, indexDoc{Kind: string(KindCard), Game: "mtg", Lang: "en", Names: strings.Join(card.allNames(), "\n"), Card: NormalizeName(card.Name), Raw: string(raw)}); err != nil {
-			return err
-		}
-	}
 	return flush()
 }
 
@@ -317,12 +310,14 @@ func indexCollection(ctx context.Context, bl bleve.Index, c *Collection, mode Ja
 //	DIR -> .DIR.<id>/          a symlink, swapped atomically on rebuild
 //	       bleve/              the scorch index
 //	       meta.json           Meta
-//	       collection.json.gz  cards, glossary, renumbering and ranking tables
+//	       collection.json.gz  cards, glossary, renumbering, ranking and topic tables
+//	       lexicon.fst         every name a question may use (see lexicon.go)
 //	       cr/2026-04-17.txt   the text of every CR release indexed
 const (
 	blevePath      = "bleve"
 	metaPath       = "meta.json"
 	collectionPath = "collection.json.gz"
+	lexiconPath    = "lexicon.fst"
 	releasesPath   = "cr" // cr/<effective date>.txt: every CR release indexed
 )
 
@@ -356,8 +351,24 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 		bl.Close()
 		return nil, fmt.Errorf("%w at %s: %d documents, meta says %d", ErrNoIndex, dir, n, meta.Docs)
 	}
-	if tables.Docs != nil {
-		internInfos(tables.Docs)
+	if tables.Docs == nil {
+		// An index built before the ranking table existed: the table is
+		// made from its stored documents, once.
+		if tables.Docs, err = scanInfos(ctx, bl); err != nil {
+			bl.Close()
+			return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+		}
 	}
-	return &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering, infos: tables.Docs, dir: real}, nil
+	internInfos(tables.Docs)
+	lx := &lexicon{}
+	if b, err := os.ReadFile(filepath.Join(real, lexiconPath)); err == nil {
+		if lx, err = loadLexicon(b, tables.LexVals); err != nil {
+			bl.Close()
+			return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+		}
+	}
+	ix := &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering, infos: tables.Docs, dir: real,
+		lex: lx, topics: tables.Topics, ygo: tables.YGO}
+	ix.related = relate(ix.infos)
+	return ix, nil
 }

@@ -9,7 +9,7 @@ const (
 	KindGlossary Kind = "glossary" // a Comprehensive Rules glossary entry; Ref is the English term
 	KindRuling   Kind = "ruling"   // a card ruling (MTG or Yu-Gi-Oh!); Card is the English card name
 	KindDoc      Kind = "doc"      // an article or wiki page section; Ref is the section
-	KindCard     Kind = "card"     // a card's names and Oracle text, for name lookup; not cited
+	KindCard     Kind = "card"     // a card's Oracle text (or its printed French or Japanese text); Card is the English name
 )
 
 // Doc is the unit the index stores and a citation points to. Every parser
@@ -25,8 +25,15 @@ type Doc struct {
 	Text  string `json:"text"`
 
 	Source string `json:"source,omitempty"` // who published it: "wotc", "scryfall", "Comprehensive Rules", a site name
-	Date   string `json:"date,omitempty"`   // YYYY-MM-DD: publication date, or the CR effective date for rules
-	URL    string `json:"url,omitempty"`
+	// Via names how the text reached the index when that is not its
+	// publisher: the file it was read from ("rulings-mtgjson-20220425.jsonl"),
+	// "Oracle text" or "printed card" for a card's own text.
+	Via  string `json:"via,omitempty"`
+	Date string `json:"date,omitempty"` // YYYY-MM-DD: publication date, or the CR effective date for rules
+	// Retrieved is when a mirror last copied the text (YYYY-MM-DD), for a
+	// text whose own date is not known; never an answer's date.
+	Retrieved string `json:"retrieved,omitempty"`
+	URL       string `json:"url,omitempty"`
 
 	// MachineTranslated marks text produced by a translation program; the
 	// original (OriginalID) is the source of truth.

@@ -4,14 +4,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 )
 
 // YGOCard is a Yu-Gi-Oh! card of the ruling assistant's cards.json.
 type YGOCard struct {
-	ID     string // Konami / YGOResources card id
-	Name   string // English name
-	JAName string
+	ID      string   `json:"id"`   // Konami / YGOResources card id
+	Name    string   `json:"name"` // English name
+	JAName  string   `json:"ja,omitempty"`
+	Aliases []string `json:"aliases,omitempty"` // other names players use (the Chinese name, short names)
+	URL     string   `json:"url,omitempty"`
 }
 
 // YGOCards maps card ids to cards.
@@ -19,10 +23,13 @@ type YGOCards map[string]YGOCard
 
 type ygoCardsFile struct {
 	Records []struct {
-		ID     json.RawMessage `json:"id"`
-		Name   string          `json:"name"`
-		JAName string          `json:"jaName"`
-		ENName string          `json:"enName"`
+		ID        json.RawMessage `json:"id"`
+		Name      string          `json:"name"`
+		JAName    string          `json:"jaName"`
+		ENName    string          `json:"enName"`
+		CNName    string          `json:"cnName"`
+		Aliases   []string        `json:"aliases"`
+		SourceURL string          `json:"sourceUrl"`
 	} `json:"records"`
 }
 
@@ -45,7 +52,13 @@ func ParseYGOCards(name string, src []byte) (YGOCards, error) {
 		if _, dup := cards[id]; dup {
 			return nil, offsetErr(name, 0, CodeDuplicateID, "card id %s appears twice", id)
 		}
-		cards[id] = YGOCard{ID: id, Name: r.ENName, JAName: r.JAName}
+		c := YGOCard{ID: id, Name: r.ENName, JAName: r.JAName, URL: r.SourceURL}
+		for _, a := range append([]string{r.Name, r.CNName}, r.Aliases...) {
+			if a != "" && a != c.Name && a != c.JAName && !slices.Contains(c.Aliases, a) {
+				c.Aliases = append(c.Aliases, a)
+			}
+		}
+		cards[id] = c
 	}
 	return cards, nil
 }
@@ -63,7 +76,36 @@ func jsonID(raw json.RawMessage) string {
 	return ""
 }
 
-type ygoRulingsFile struct {
+// The kinds of the ruling assistant's JSON files.
+const (
+	ygoRulingsFile = iota
+	ygoNamesFile   // cards.json: names
+	ygoIndexFile   // qa-index.json: the rulings' text again, flattened for search
+)
+
+// ygoFileKind tells the ruling assistant's files apart by their records:
+// cards have an enName, the search index a text and no conclusion. Anything
+// else is read as rulings (and fails there if it is not).
+func ygoFileKind(src []byte) int {
+	var f struct {
+		Records []map[string]json.RawMessage `json:"records"`
+	}
+	if json.Unmarshal(src, &f) != nil || len(f.Records) == 0 {
+		return ygoRulingsFile
+	}
+	r := f.Records[0]
+	if _, ok := r["enName"]; ok {
+		return ygoNamesFile
+	}
+	_, text := r["text"]
+	_, conclusion := r["conclusion"]
+	if text && !conclusion {
+		return ygoIndexFile
+	}
+	return ygoRulingsFile
+}
+
+type ygoRulings struct {
 	Records []ygoRecord `json:"records"`
 }
 
@@ -85,36 +127,35 @@ type ygoRecord struct {
 var ygoRefRe = regexp.MustCompile(`<<(\d+)>>`)
 
 // ParseYGORulings parses rulings.json of the OCG ruling assistant data: "qa"
-// records (official Q&A in English) become kind ruling docs in English,
-// "card-faq" records (official card FAQ in Japanese) kind ruling docs in
-// Japanese; "card-text" records (Chinese effect text) are skipped. IDs are
-// "ygo:<record id>". Source and URL come from the first of the record's
-// sources, Date from updatedAt. Card references stay "<<id>>"; see
+// records (official Q&A, in English as YGOResources translates them, a few
+// in Japanese) and "card-faq" records (official card FAQ, in Japanese)
+// become kind ruling docs in the language of their text; "card-text"
+// records (Chinese effect text) are skipped. IDs are "ygo:<record id>".
+// Source and URL come from the first of the record's sources. A record's
+// date is its official date when the file gives one (a date alone); a
+// timestamp is when the mirror last synchronized the record, kept as
+// Retrieved, not as the answer's date. Card references stay "<<id>>"; see
 // ParseYGORulingsWith to name them.
 func ParseYGORulings(name string, src []byte) ([]Doc, error) {
 	return ParseYGORulingsWith(name, src, nil)
 }
 
 // ParseYGORulingsWith is ParseYGORulings with the cards of cards.json:
-// "<<id>>" references are replaced with the English name where known, and
-// Card is the English name of the first card the record names.
+// "<<id>>" references are replaced with the card's name (see ygoNames),
+// and Card is the English name of the first card the record names.
 func ParseYGORulingsWith(name string, src []byte, cards YGOCards) ([]Doc, error) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		return nil, offsetErr(name, 0, CodeEmpty, "no rulings")
 	}
-	var f ygoRulingsFile
+	var f ygoRulings
 	if err := json.Unmarshal(src, &f); err != nil {
 		return nil, jsonErr(name, 0, err)
 	}
 	var docs []Doc
 	seen := make(map[string]bool)
 	for _, r := range f.Records {
-		var lang string
 		switch r.RecordType {
-		case "qa":
-			lang = "en"
-		case "card-faq":
-			lang = "ja"
+		case "qa", "card-faq":
 		case "card-text":
 			continue
 		default:
@@ -134,7 +175,10 @@ func ParseYGORulingsWith(name string, src []byte, cards YGOCards) ([]Doc, error)
 		if r.UpdatedAt != "" && !validDate(date) {
 			return nil, offsetErr(name, 0, CodeBadDate, "record %q: updatedAt %q is not a date", r.ID, r.UpdatedAt)
 		}
-		d := Doc{ID: "ygo:" + r.ID, Kind: KindRuling, Game: "ygo", Lang: lang, Date: date}
+		d := Doc{ID: "ygo:" + r.ID, Kind: KindRuling, Game: "ygo", Date: date}
+		if len(r.UpdatedAt) > 10 {
+			d.Date, d.Retrieved = "", date
+		}
 		if len(r.Sources) > 0 {
 			d.Source, d.URL = r.Sources[0].Label, r.Sources[0].Detail
 		}
@@ -145,37 +189,104 @@ func ParseYGORulingsWith(name string, src []byte, cards YGOCards) ([]Doc, error)
 		if text == "" {
 			return nil, offsetErr(name, 0, CodeMissingField, "record %q has no text", r.ID)
 		}
-		d.Text = ygoNames(text, cards)
-		if r.RecordType == "qa" {
-			d.Title = ygoNames(r.Title, cards)
+		d.Lang = "en"
+		if r.RecordType == "card-faq" || mostlyJapanese(text) {
+			d.Lang = "ja"
 		}
-		d.Card = ygoCardName(r, cards)
-		docs = append(docs, d)
+		d.Text = text
+		if r.RecordType == "qa" {
+			// The file's title is the question cut at a length, at times in
+			// the middle of a card reference: the title is made from the
+			// question itself once its cards are named (nameYGO).
+			d.Title = strings.TrimSpace(r.Question)
+			if d.Title == "" {
+				d.Title = r.Title
+			}
+		}
+		ids := r.CardIDs
+		for _, m := range ygoRefRe.FindAllStringSubmatch(r.Question+" "+r.Conclusion, -1) {
+			ids = append(ids, m[1])
+		}
+		if len(ids) > 0 {
+			d.Card = "<<" + ids[0] + ">>"
+		}
+		docs = append(docs, nameYGO(d, cards))
 	}
 	return docs, nil
 }
 
-// ygoNames replaces "<<id>>" with the English card name where known.
-func ygoNames(s string, cards YGOCards) string {
-	return ygoRefRe.ReplaceAllStringFunc(s, func(m string) string {
-		if c, ok := cards[m[2:len(m)-2]]; ok && c.Name != "" {
-			return c.Name
+// clipWords cuts s to at most n characters at a word boundary (anywhere in
+// Japanese), with an ellipsis when it cuts.
+func clipWords(s string, n int) string {
+	r := []rune(strings.TrimSpace(s))
+	if len(r) <= n {
+		return string(r)
+	}
+	cut := n
+	for i := n; i > n/2; i-- {
+		if r[i] == ' ' {
+			cut = i
+			break
 		}
-		return m
-	})
+		if noSpaceScript(r[i]) {
+			break
+		}
+	}
+	return strings.TrimSpace(string(r[:cut])) + "…"
 }
 
-// ygoCardName returns the English name of the first card a record names:
-// by cardIds, else by its first "<<id>>" reference.
-func ygoCardName(r ygoRecord, cards YGOCards) string {
-	ids := r.CardIDs
-	for _, m := range ygoRefRe.FindAllStringSubmatch(r.Question+" "+r.Conclusion, -1) {
-		ids = append(ids, m[1])
-	}
-	for _, id := range ids {
-		if c, ok := cards[id]; ok && c.Name != "" {
-			return c.Name
+// mostlyJapanese reports whether most letters of s are kana or ideographs:
+// the Q&A records are English, but a few were synchronized in Japanese, and
+// English ones quote Japanese punctuation and names.
+func mostlyJapanese(s string) bool {
+	ja, other := 0, 0
+	for _, r := range s {
+		switch {
+		case noSpaceScript(r) && unicode.IsLetter(r):
+			ja++
+		case unicode.IsLetter(r):
+			other++
 		}
 	}
-	return ""
+	return ja > other
+}
+
+// nameYGO replaces the card references of a Yu-Gi-Oh! document with the
+// cards' names; Card becomes the English name of the card it is about, or
+// empty when that card is not known.
+func nameYGO(d Doc, cards YGOCards) Doc {
+	d.Text = ygoNames(d.Text, d.Lang, cards)
+	if cards != nil {
+		title, _, _ := strings.Cut(ygoNames(d.Title, d.Lang, cards), "\n")
+		d.Title = clipWords(title, 100)
+	}
+	if m := ygoRefRe.FindStringSubmatch(d.Card); m != nil {
+		d.Card = ""
+		if c, ok := cards[m[1]]; ok {
+			d.Card = c.Name
+		}
+	}
+	return d
+}
+
+// ygoNames replaces "<<id>>" with the card's name: in Japanese text its
+// Japanese name where known, else its English name; a card the cards file
+// does not name becomes "card #id" ("カード#id" in Japanese), so that no
+// raw reference reaches a reader.
+func ygoNames(s, lang string, cards YGOCards) string {
+	return ygoRefRe.ReplaceAllStringFunc(s, func(m string) string {
+		id := m[2 : len(m)-2]
+		c, ok := cards[id]
+		switch {
+		case ok && lang == "ja" && c.JAName != "":
+			return c.JAName
+		case ok && c.Name != "":
+			return c.Name
+		case cards == nil:
+			return m // named later, when the cards are known
+		case lang == "ja":
+			return "カード#" + id
+		}
+		return "card #" + id
+	})
 }

@@ -22,10 +22,10 @@ func TestParseYGORulingsFixture(t *testing.T) {
 	want := []Doc{
 		{ID: "ygo:qa-1", Kind: KindRuling, Game: "ygo", Lang: "en", Card: "Test Card",
 			Title: "Can I chain Test Card to Triple Tactics Talent?", Text: "Can I chain Test Card to Triple Tactics Talent?\nYes, you can chain Test Card.",
-			Source: "YGOResources Q&A", URL: "https://db.ygoresources.com/data/qa/1", Date: "2026-06-18"},
+			Source: "YGOResources Q&A", URL: "https://db.ygoresources.com/data/qa/1", Retrieved: "2026-06-18"},
 		{ID: "ygo:faq-1", Kind: KindRuling, Game: "ygo", Lang: "ja", Card: "Triple Tactics Talent", Text: "【①の効果について】テスト。",
 			Source: "YGOResources Card FAQ", URL: "https://db.ygoresources.com/data/card/15296", Date: "2024-06-08"},
-		{ID: "ygo:qa-2", Kind: KindRuling, Game: "ygo", Lang: "en", Text: "Unknown <<999>>?\nIt stays.", Date: "2026-01-01"},
+		{ID: "ygo:qa-2", Kind: KindRuling, Game: "ygo", Lang: "en", Title: "Unknown card #999?", Text: "Unknown card #999?\nIt stays.", Date: "2026-01-01"},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %#v\nwant %#v", got, want)
@@ -63,22 +63,36 @@ func TestParseYGORulingsShared(t *testing.T) {
 		t.Fatal(err)
 	}
 	byLang := map[string]int{}
-	named := 0
+	named, dated, retrieved := 0, 0, 0
 	for _, d := range docs {
 		byLang[d.Lang]++
-		if d.Game != "ygo" || d.Kind != KindRuling || d.Date == "" || d.URL == "" {
+		if d.Game != "ygo" || d.Kind != KindRuling || d.URL == "" || d.Date == "" && d.Retrieved == "" {
 			t.Errorf("%s: %+v", d.ID, d)
 		}
-		if strings.Contains(d.Text, "Triple Tactics Talent") {
+		if strings.Contains(d.Text, "<<") || strings.Contains(d.Title, "<<") {
+			t.Errorf("%s keeps a raw card reference: %.80q", d.ID, d.Text)
+		}
+		if strings.Contains(d.Text, "Triple Tactics Talent") || strings.Contains(d.Text, "三戦の才") {
 			named++
 		}
+		if d.Date != "" {
+			dated++
+		}
+		if d.Retrieved != "" {
+			retrieved++
+		}
 	}
-	// SOURCES.md: 188 qa (English) and 32 card-faq (Japanese); the 10
-	// card-text records are skipped.
-	if byLang["en"] != 188 || byLang["ja"] != 32 || len(docs) != 220 {
-		t.Errorf("docs by language %v, want 188 en and 32 ja", byLang)
+	// SOURCES.md: 188 qa and 32 card-faq records; the 10 card-text records
+	// are skipped. 24 of the Q&A were synchronized in Japanese.
+	if byLang["en"] != 164 || byLang["ja"] != 56 || len(docs) != 220 {
+		t.Errorf("docs by language %v, want 164 en and 56 ja", byLang)
 	}
 	if named == 0 {
-		t.Error("no <<15296>> reference was replaced by Triple Tactics Talent")
+		t.Error("no <<15296>> reference was replaced by the card's name")
+	}
+	// The Q&A carry the mirror's synchronization time only: no answer is
+	// dated by it. The card FAQs carry their own dates.
+	if dated != 32 || retrieved != 188 {
+		t.Errorf("%d dated and %d with a retrieval date, want 32 and 188", dated, retrieved)
 	}
 }

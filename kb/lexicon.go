@@ -1,0 +1,358 @@
+package kb
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/vellum"
+
+	"arbiter/i18n"
+)
+
+// The lexicon holds every name a question may use for something the index
+// knows: Magic cards in English, French and Japanese (with their partial
+// forms), Yu-Gi-Oh! cards, and topics (keyword abilities and actions, rule
+// titles, glossary terms and the words players use for them). Names are
+// folded (lexFold) and kept in one finite-state transducer, built when the
+// index is built; a question is matched against all of them at once by
+// walking the transducer from each word start (a common-prefix search, as
+// morphological analyzers look up their dictionaries), never by a loop over
+// the names.
+
+// lexKind tells what a name stands for.
+type lexKind uint8
+
+const (
+	lexCard  lexKind = iota + 1 // a Magic card: ID indexes the card table
+	lexYGO                      // a Yu-Gi-Oh! card: ID indexes the Yu-Gi-Oh! card list
+	lexTopic                    // a topic: ID indexes the topic list
+)
+
+// lexRef is one meaning of a name.
+type lexRef struct {
+	Kind lexKind `json:"k"`
+	ID   int32   `json:"i"`
+	// Lang is the language of the name ("en", "fr", "ja").
+	Lang string `json:"l,omitempty"`
+	// Part marks a partial name: a legendary card's name before its
+	// epithet ("Atraxa"), one face of a card, a name without its
+	// possessive ("Teferi Protection").
+	Part bool `json:"p,omitempty"`
+}
+
+// lexicon is the compiled name table.
+type lexicon struct {
+	fst  *vellum.FST
+	data []byte     // the transducer's bytes, as saved with the index
+	vals [][]lexRef // meanings, by the transducer's value
+}
+
+// lexBuilder gathers names before compiling them.
+type lexBuilder struct {
+	names map[string][]lexRef // folded name -> meanings
+}
+
+func newLexBuilder() *lexBuilder { return &lexBuilder{names: map[string][]lexRef{}} }
+
+// add records that name (as written) stands for ref. Names that fold to
+// fewer than two characters are left out: they would match everywhere.
+func (b *lexBuilder) add(name string, ref lexRef) {
+	k, _ := lexFold(name)
+	if utf8.RuneCountInString(k) < 2 || strings.TrimSpace(k) == "" {
+		return
+	}
+	for _, r := range b.names[k] {
+		if r.Kind == ref.Kind && r.ID == ref.ID {
+			return
+		}
+	}
+	b.names[k] = append(b.names[k], ref)
+}
+
+// build compiles the names into a transducer.
+func (b *lexBuilder) build() (*lexicon, error) {
+	keys := make([]string, 0, len(b.names))
+	for k := range b.names {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var buf bytes.Buffer
+	fb, err := vellum.New(&buf, nil)
+	if err != nil {
+		return nil, err
+	}
+	vals := make([][]lexRef, len(keys))
+	for i, k := range keys {
+		if err := fb.Insert([]byte(k), uint64(i)); err != nil {
+			return nil, fmt.Errorf("kb: lexicon: %w", err)
+		}
+		vals[i] = b.names[k]
+	}
+	if err := fb.Close(); err != nil {
+		return nil, fmt.Errorf("kb: lexicon: %w", err)
+	}
+	return loadLexicon(buf.Bytes(), vals)
+}
+
+// loadLexicon opens a saved transducer with its meanings.
+func loadLexicon(data []byte, vals [][]lexRef) (*lexicon, error) {
+	if len(data) == 0 {
+		return &lexicon{}, nil
+	}
+	f, err := vellum.Load(data)
+	if err != nil {
+		return nil, fmt.Errorf("kb: lexicon: %w", err)
+	}
+	return &lexicon{fst: f, data: data, vals: vals}, nil
+}
+
+// lexMatch is a name found in a question.
+type lexMatch struct {
+	Start, End int // byte offsets in the question as given to find (NFKC)
+	Refs       []lexRef
+	Folded     string // the folded name matched
+}
+
+// find returns every name of the lexicon that occurs in text at word
+// boundaries (Latin scripts) or anywhere (Japanese), overlapping matches
+// included, ordered by start then by length, longest first.
+func (lx *lexicon) find(text string) []lexMatch {
+	if lx == nil || lx.fst == nil {
+		return nil
+	}
+	folded, offs := lexFold(text)
+	fb := []byte(folded)
+	var out []lexMatch
+	for start := 0; start < len(fb); {
+		r, size := utf8.DecodeRune(fb[start:])
+		if r == ' ' || !lexStart(fb, start) {
+			start += size
+			continue
+		}
+		addr := lx.fst.Start()
+		var total uint64
+		for j := start; j < len(fb); j++ {
+			var out1 uint64
+			addr, out1 = lx.fst.AcceptWithVal(addr, fb[j])
+			if addr == noneAddr {
+				break
+			}
+			total += out1
+			if ok, fin := lx.fst.IsMatchWithVal(addr); ok && lexEnd(fb, j+1) {
+				v := total + fin
+				if v < uint64(len(lx.vals)) {
+					out = append(out, lexMatch{Start: offs[start], End: origEnd(offs, text, j+1), Refs: lx.vals[v], Folded: string(fb[start : j+1])})
+				}
+			}
+		}
+		start += size
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Start != out[j].Start {
+			return out[i].Start < out[j].Start
+		}
+		return out[i].End > out[j].End
+	})
+	return out
+}
+
+// noneAddr is vellum's address of the dead state.
+const noneAddr = 1
+
+// origEnd maps the end of a folded match (the byte after it) back to the
+// question: the end of the character its last byte came from.
+func origEnd(offs []int, text string, end int) int {
+	at := offs[end-1]
+	_, size := utf8.DecodeRuneInString(text[at:])
+	return at + size
+}
+
+// lexStart reports whether a name may start at byte i of folded text: at
+// its start, after a space, or at any character of a script written
+// without spaces (and at a Latin word glued to one).
+func lexStart(b []byte, i int) bool {
+	if i == 0 {
+		return true
+	}
+	prev, _ := utf8.DecodeLastRune(b[:i])
+	cur, _ := utf8.DecodeRune(b[i:])
+	return prev == ' ' || noSpaceScript(cur) || noSpaceScript(prev)
+}
+
+// lexEnd reports whether a name may end before byte i.
+func lexEnd(b []byte, i int) bool {
+	if i >= len(b) {
+		return true
+	}
+	last, _ := utf8.DecodeLastRune(b[:i])
+	next, _ := utf8.DecodeRune(b[i:])
+	if last == utf8.RuneError && i > 0 {
+		return false // inside a character
+	}
+	return next == ' ' || noSpaceScript(next) || noSpaceScript(last)
+}
+
+// noSpaceScript reports whether r belongs to a script written without
+// spaces between words (kana, ideographs, CJK punctuation).
+func noSpaceScript(r rune) bool {
+	return r >= 0x2E80 && r != utf8.RuneError && !(r >= 0xFF00 && r <= 0xFF5E)
+}
+
+// lexFold folds s for name matching: NFKC and width (as NormalizeKey), case,
+// Latin accents; apostrophes and the Japanese middle dot and comma are
+// dropped ("Teferi's" and "Teferis" match, "法務官の声、アトラクサ" and
+// "法務官の声アトラクサ" too); every other run of punctuation or space
+// becomes one space, and no space is kept next to Japanese. It also returns,
+// for each byte of the result (and one past its end), the byte offset in s
+// of the character it came from.
+func lexFold(s string) (string, []int) {
+	var b strings.Builder
+	b.Grow(len(s))
+	offs := make([]int, 0, len(s)+1)
+	space := false // a separator is pending
+	lastCJK := false
+	emit := func(at int, t string, cjk bool) {
+		if space && b.Len() > 0 && !cjk && !lastCJK {
+			b.WriteByte(' ')
+			offs = append(offs, at)
+		}
+		space = false
+		b.WriteString(t)
+		for range len(t) {
+			offs = append(offs, at)
+		}
+		lastCJK = cjk
+	}
+	for i, r := range s {
+		switch {
+		case r == '\'' || r == '’' || r == '‘' || r == '`' || r == '＇' || r == '´':
+			continue
+		case r == '・' || r == '･' || r == '、':
+			continue
+		case r < 0x80:
+			switch {
+			case r >= 'A' && r <= 'Z':
+				emit(i, string(r+'a'-'A'), false)
+			case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+				emit(i, string(r), false)
+			default:
+				space = true
+			}
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			if noSpaceScript(r) {
+				emit(i, string(unicode.ToLower(r)), true)
+				continue
+			}
+			t := strings.ToLower(i18n.FoldAccents(i18n.NormalizeKey(string(r))))
+			if t == "" {
+				continue
+			}
+			emit(i, t, false)
+		default:
+			space = true
+		}
+	}
+	offs = append(offs, len(s))
+	return b.String(), offs
+}
+
+// compileLexicon builds the lexicon of a collection's cards, Yu-Gi-Oh!
+// cards and topics; the IDs of the meanings index the lists given.
+func compileLexicon(cards []cardEntry, ygo []YGOCard, topics []topic) (*lexicon, error) {
+	b := newLexBuilder()
+	for i, e := range cards {
+		ref := lexRef{Kind: lexCard, ID: int32(i), Lang: "en"}
+		addCardName(b, e.Name, ref)
+		for _, l := range []string{"fr", "ja"} {
+			ref.Lang = l
+			for _, n := range e.Names[l] {
+				addCardName(b, n, ref)
+			}
+		}
+	}
+	for i, y := range ygo {
+		for _, n := range append([]string{y.Name, y.JAName}, y.Aliases...) {
+			lang := "en"
+			if mostlyJapanese(n) {
+				lang = "ja"
+			}
+			b.add(n, lexRef{Kind: lexYGO, ID: int32(i), Lang: lang})
+		}
+	}
+	for i, t := range topics {
+		for _, l := range []string{"en", "fr", "ja"} {
+			for _, n := range t.Names[l] {
+				ref := lexRef{Kind: lexTopic, ID: int32(i), Lang: l}
+				b.add(n, ref)
+				for _, v := range pluralForms(n, l) {
+					b.add(v, ref)
+				}
+			}
+		}
+	}
+	return b.build()
+}
+
+// addCardName adds a card's name and the partial forms players use: each
+// face of a card with several ("Refuse // Cooperate"), a legendary name
+// without its epithet ("Atraxa" of "Atraxa, Praetors' Voice", "アトラクサ"
+// of "法務官の声、アトラクサ"), a name without its possessive ("Teferi
+// Protection").
+func addCardName(b *lexBuilder, name string, ref lexRef) {
+	b.add(name, ref)
+	part := ref
+	part.Part = true
+	faces := strings.Split(name, " // ")
+	if len(faces) > 1 {
+		for _, f := range faces {
+			addCardName(b, f, part)
+		}
+		return
+	}
+	if before, after, ok := strings.Cut(name, ", "); ok && ref.Lang != "ja" {
+		b.add(before, part)
+		_ = after
+	}
+	if i := strings.LastIndex(name, "、"); i > 0 && ref.Lang == "ja" {
+		b.add(name[i+len("、"):], part)
+	}
+	if ref.Lang == "en" {
+		for _, poss := range []string{"'s ", "’s "} {
+			if strings.Contains(name, poss) {
+				b.add(strings.ReplaceAll(name, poss, " "), part)
+			}
+		}
+	}
+}
+
+// pluralForms returns the other number of an English or French name
+// ("token" / "tokens", "jeton" / "jetons"), so that both match.
+func pluralForms(name, lang string) []string {
+	if lang == "ja" || strings.ContainsAny(name, "0123456789{}") {
+		return nil
+	}
+	words := strings.Fields(name)
+	if len(words) == 0 {
+		return nil
+	}
+	last := words[len(words)-1]
+	var alt string
+	switch {
+	case len(last) < 3:
+		return nil
+	case lang == "en" && strings.HasSuffix(last, "s") && singular(strings.ToLower(last)) != strings.ToLower(last):
+		alt = last[:len(last)-1]
+	case lang == "fr" && (strings.HasSuffix(last, "s") || strings.HasSuffix(last, "x")):
+		alt = last[:len(last)-1]
+	case lang == "en" && strings.HasSuffix(last, "y") && !strings.HasSuffix(last, "ay") && !strings.HasSuffix(last, "ey"):
+		alt = last[:len(last)-1] + "ies"
+	default:
+		alt = last + "s"
+	}
+	words[len(words)-1] = alt
+	return []string{strings.Join(words, " ")}
+}

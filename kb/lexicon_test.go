@@ -1,0 +1,69 @@
+package kb
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestLexFold(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Teferi's Protection", "teferis protection"},
+		{"teferis  protection?", "teferis protection"},
+		{"Protection de Téfeiri", "protection de tefeiri"},
+		{"Lurrus of the Dream-Den", "lurrus of the dream den"},
+		{"Atraxa, Praetors' Voice", "atraxa praetors voice"},
+		{"法務官の声、アトラクサ", "法務官の声アトラクサ"},
+		{"ブルーアイズ・カオス・MAX・ドラゴン", "ブルーアイズカオスmaxドラゴン"},
+		{"Teferi's Protectionで自分の", "teferis protectionで自分の"},
+		{"ＴＥＦＥＲＩ’Ｓ", "teferis"},
+		{"Cercle de l'oubli", "cercle de loubli"},
+		{"Bœuf à la peau d'or", "boeuf a la peau dor"},
+		{"完全なる世界 トゥーン・ワールド", "完全なる世界トゥーンワールド"},
+	}
+	for _, tt := range tests {
+		got, offs := lexFold(tt.in)
+		if got != tt.want {
+			t.Errorf("lexFold(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if len(offs) != len(got)+1 {
+			t.Errorf("lexFold(%q): %d offsets for %d bytes", tt.in, len(offs), len(got))
+		}
+	}
+}
+
+func TestLexiconFind(t *testing.T) {
+	b := newLexBuilder()
+	b.add("Fog", lexRef{Kind: lexCard, ID: 1})
+	b.add("Teferi's Protection", lexRef{Kind: lexCard, ID: 2})
+	b.add("Protection", lexRef{Kind: lexTopic, ID: 3})
+	b.add("テフェリーの防御", lexRef{Kind: lexCard, ID: 2, Lang: "ja"})
+	b.add("接死", lexRef{Kind: lexTopic, ID: 4, Lang: "ja"})
+	lx, err := b.build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type m struct {
+		text string
+		id   int32
+	}
+	tests := []struct {
+		q    string
+		want []m
+	}{
+		{"Teferi's Protection and tokens", []m{{"Teferi's Protection", 2}, {"Protection", 3}}},
+		{"teferis protection vs fog", []m{{"teferis protection", 2}, {"protection", 3}, {"fog", 1}}},
+		{"foggy morning", nil},
+		{"テフェリーの防御でトークンは", []m{{"テフェリーの防御", 2}}},
+		{"接死ってどういう能力", []m{{"接死", 4}}},
+		{"Teferi's Protectionで", []m{{"Teferi's Protection", 2}, {"Protection", 3}}},
+	}
+	for _, tt := range tests {
+		var got []m
+		for _, x := range lx.find(tt.q) {
+			got = append(got, m{tt.q[x.Start:x.End], x.Refs[0].ID})
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("find(%q) = %v, want %v", tt.q, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,480 @@
+package kb
+
+import (
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// queryPlan is the bleve query for a question plus what is needed to judge
+// whether a text answers it.
+type queryPlan struct {
+	// should holds every clause; must holds the selective ones (rare words,
+	// names, rule numbers), of which a hit needs one. Common words then only
+	// score the candidates instead of making every text a candidate.
+	must        []query.Query
+	should      []query.Query
+	concepts    []concept
+	historical  bool
+	terms       map[string]bool // term clauses added, by field and term
+	phraseTerms []fieldTerm     // terms of the phrase clauses
+	// cards are the English names of the cards named, whose texts are
+	// candidates whatever words they hold; rules are the rules the topics
+	// named define, likewise.
+	cards []string
+	rules []string
+	// words is the weight of the question's own words and topics, the part
+	// of it that is not a card's name.
+	words float64
+}
+
+type conceptKind int
+
+const (
+	conceptWord  conceptKind = iota // a word of the question
+	conceptTopic                    // a topic: its names in every language, and the rules defining it
+	conceptCard                     // a card: its own texts, and texts naming it
+)
+
+// concept is one thing the question asks about. A text covers it when it
+// matched one of its alternatives (every term of one alternative, next to
+// each other, in one field), or for a topic is one of its rules, or for a
+// card is one of its texts.
+type concept struct {
+	kind   conceptKind
+	weight float64
+	lang   string // the language of the documents it applies to; "" for all
+	alts   []alternative
+	cards  []string // conceptCard: the cards the name may mean
+	rules  []string // conceptTopic: the rules that define it
+	weak   bool     // conceptCard: a name that is also a common word
+}
+
+type alternative struct {
+	fields []string
+	terms  []string
+}
+
+type fieldTerm struct{ field, term string }
+
+// seen reports whether a term clause on field was already added, and
+// records it.
+func (p *queryPlan) seen(field, term string) bool {
+	if p.terms == nil {
+		p.terms = map[string]bool{}
+	}
+	k := field + "\x00" + term
+	if p.terms[k] {
+		return true
+	}
+	p.terms[k] = true
+	return false
+}
+
+// mark records a term of a phrase clause, which matches locates too.
+func (p *queryPlan) mark(field, term string) {
+	p.phraseTerms = append(p.phraseTerms, fieldTerm{field, term})
+}
+
+func (p *queryPlan) add(q query.Query, selective bool) {
+	p.should = append(p.should, q)
+	if selective {
+		p.must = append(p.must, q)
+	}
+}
+
+// located lists the terms whose presence matches looks up: every term of
+// the concepts (for coverage) and of the clauses (for highlighting).
+func (p *queryPlan) located() []fieldTerm {
+	seen := map[fieldTerm]bool{}
+	var out []fieldTerm
+	add := func(ft fieldTerm) {
+		if !seen[ft] {
+			seen[ft] = true
+			out = append(out, ft)
+		}
+	}
+	for _, c := range p.concepts {
+		for _, a := range c.alts {
+			for _, f := range a.fields {
+				for _, t := range a.terms {
+					add(fieldTerm{f, t})
+				}
+			}
+		}
+	}
+	var walk func(q query.Query)
+	walk = func(q query.Query) {
+		switch q := q.(type) {
+		case *query.TermQuery:
+			add(fieldTerm{q.FieldVal, q.Term})
+		case *query.DisjunctionQuery:
+			for _, d := range q.Disjuncts {
+				walk(d)
+			}
+		}
+	}
+	for _, q := range p.should {
+		walk(q)
+	}
+	for _, ft := range p.phraseTerms {
+		add(ft)
+	}
+	return out
+}
+
+// questionWords are the words of how people ask (after analysis) that say
+// nothing of what they ask about; bleve's stop lists keep some of them.
+var questionWords = map[string]map[string]bool{
+	"en": {"can": true, "could": true, "would": true, "should": true, "will": true, "may": true, "might": true,
+		"happen": true, "get": true, "got": true, "still": true, "also": true, "realli": true, "ok": true, "wai": true,
+		"doe": true, "does": true, "do": true, "work": true, "mean": true, "what": true, "whats": true, "how": true, "explain": true,
+		"question": true, "rule": true, "ruling": true, "exactli": true, "anyon": true, "know": true, "thank": true, "pleas": true},
+	"fr": {"peut": true, "peuvent": true, "pui": true, "quoi": true, "comment": true, "fait": true, "fair": true,
+		"devient": true, "deviennent": true, "arrive": true, "toujour": true, "encor": true, "alor": true, "oui": true,
+		"marche": true, "fonctionn": true, "fonctionne": true, "question": true, "règl": true, "regl": true, "exact": true, "c'est": true, "est": true, "ça": true, "ca": true},
+	"ja": {"何": true, "どう": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true},
+}
+
+// historicalCues are words by which a question asks about former rules.
+var historicalCues = []string{
+	"old rule", "older rule", "former rule", "used to", "back then", "previously", "before m10", "pre-m10",
+	"ancienne règle", "anciennes règles", "ancienne regle", "anciennes regles", "autrefois", "avant la m10", "à l'époque",
+	"旧ルール", "昔", "以前", "かつて", "旧来",
+}
+
+// coverage is the weighted share of the question's concepts that text d,
+// in language lang, covers. The question's plain words only count for
+// texts in the question's language; topics and cards count in every
+// language.
+func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap, rel *relations) (got, total float64) {
+	for _, c := range p.concepts {
+		if c.lang != "" && c.lang != d.Lang {
+			continue
+		}
+		total += c.weight
+		if c.matched(d, locs) {
+			got += c.weight
+		}
+	}
+	return got, total
+}
+
+func (c concept) matched(d Doc, locs search.FieldTermLocationMap) bool {
+	switch c.kind {
+	case conceptCard:
+		for _, name := range c.cards {
+			if d.Card == name {
+				return true
+			}
+		}
+	case conceptTopic:
+		if d.Kind == KindRule && !d.Obsolete {
+			for _, r := range c.rules {
+				if d.Ref == r || strings.HasPrefix(d.Ref, r) && len(d.Ref) > len(r) && (d.Ref[len(r)] == '.' || isLowerByte(d.Ref[len(r)]) && len(r) > 3) {
+					return true
+				}
+			}
+		}
+	}
+	for _, a := range c.alts {
+		if a.matched(locs) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLowerByte(b byte) bool { return b >= 'a' && b <= 'z' }
+
+// matched reports whether one field holds every term of a, the terms next
+// to each other in their order (a few positions apart at most, for the stop
+// words analysis drops): "phase out" is a phrase, not two words anywhere.
+func (a alternative) matched(locs search.FieldTermLocationMap) bool {
+	if len(a.terms) == 0 {
+		return false
+	}
+	for _, f := range a.fields {
+		tl := locs[f]
+		if tl == nil {
+			continue
+		}
+		first, ok := tl[a.terms[0]]
+		if !ok {
+			continue
+		}
+		if len(a.terms) == 1 {
+			return true
+		}
+		for _, l := range first {
+			if a.follows(tl, 1, l.Pos) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// follows reports whether terms[i:] occur in order after position pos.
+func (a alternative) follows(tl search.TermLocationMap, i int, pos uint64) bool {
+	if i == len(a.terms) {
+		return true
+	}
+	for _, l := range tl[a.terms[i]] {
+		if l.Pos > pos && l.Pos <= pos+3 && a.follows(tl, i+1, l.Pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// plan builds the query and the concepts of an analyzed question: rule
+// numbers, cards, topics in every language, and the question's own words
+// in its language's fields.
+func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
+	p := &queryPlan{historical: a.historical}
+	lang := a.lang
+	langFields, langAnalyzer := ix.jaMode.fields(), ix.jaMode.analyzers()
+	analyzeTerm := func(analyzer, s string) []string {
+		return ix.analyses.get(analyzer+"\x00"+s, func() []string { return ix.analyzeWith(analyzer, s) })
+	}
+	docCount, _ := ix.bl.DocCount()
+	idf := func(field, term string) float64 {
+		return math.Log(1 + float64(docCount+1)/float64(rd.docFreq(field, term)+1))
+	}
+	// A clause is selective when its rarest word is in under 2% of the texts.
+	rare := max(uint64(50), docCount/50)
+	selective := func(field string, terms []string) bool {
+		for _, t := range terms {
+			if rd.docFreq(field, t) < rare {
+				return true
+			}
+		}
+		return false
+	}
+	termClauses := func(fields []string, terms []string, boost float64) {
+		for _, f := range fields {
+			for _, t := range terms {
+				if p.seen(f, t) || rd.docFreq(f, t) == 0 {
+					continue // a clause that matches nothing still costs its set-up
+				}
+				tq := bleve.NewTermQuery(t)
+				tq.SetField(f)
+				tq.SetBoost(boost)
+				p.add(tq, selective(f, []string{t}))
+			}
+		}
+	}
+
+	// Rule numbers, and what old numbers became.
+	for _, r := range a.rules {
+		tq := bleve.NewTermQuery(strings.ToLower(r))
+		tq.SetField(fRef)
+		tq.SetBoost(20)
+		p.add(tq, true)
+		pq := bleve.NewTermQuery(strings.ToLower(r))
+		pq.SetField(fParent)
+		pq.SetBoost(5)
+		p.add(pq, true)
+	}
+
+	// Words of the question a name accounts for are not counted again.
+	rest := []byte(a.text)
+	for _, sp := range a.taken {
+		for i := sp.start; i < sp.end; i++ {
+			rest[i] = ' '
+		}
+	}
+	var cardConcepts []concept
+	for _, m := range a.cards {
+		c := concept{kind: conceptCard, cards: m.names, weak: m.weak}
+		// Texts that name the card in English count too.
+		name := NormalizeName(m.names[0])
+		if terms := analyzeTerm("en", m.names[0]); len(terms) > 0 {
+			c.alts = append(c.alts, alternative{fields: []string{fTextEN}, terms: terms})
+			mq := bleve.NewMatchPhraseQuery(name)
+			mq.SetField(fTextEN)
+			mq.Analyzer = "en"
+			mq.SetBoost(3)
+			p.add(mq, selective(fTextEN, terms))
+			for _, t := range terms {
+				p.mark(fTextEN, t)
+			}
+		}
+		p.cards = addUnique(p.cards, m.names...)
+		cardConcepts = append(cardConcepts, c)
+		if m.weak {
+			// A common word names the card only if the rest of the question
+			// is about it; its word stays a word of the question.
+			for i := m.span.start; i < m.span.end; i++ {
+				rest[i] = a.text[i]
+			}
+		}
+	}
+	for _, y := range a.ygo {
+		if y >= len(ix.ygo) {
+			continue
+		}
+		card := ix.ygo[y]
+		c := concept{kind: conceptCard, cards: []string{card.Name}}
+		for _, n := range []struct{ name, lang string }{{card.Name, "en"}, {card.JAName, "ja"}} {
+			if n.name == "" {
+				continue
+			}
+			if terms := analyzeTerm(langAnalyzer[n.lang], n.name); len(terms) > 0 {
+				c.alts = append(c.alts, alternative{fields: langFields[n.lang], terms: terms})
+				termClauses(langFields[n.lang][:1], terms, 2)
+			}
+		}
+		p.cards = addUnique(p.cards, card.Name)
+		cardConcepts = append(cardConcepts, c)
+	}
+
+	for _, m := range a.topics {
+		t := ix.topics[m.topic]
+		var w float64
+		for _, term := range analyzeTerm(langAnalyzer[lang], a.text[m.span.start:m.span.end]) {
+			w += idf(langFields[lang][0], term)
+		}
+		c := concept{kind: conceptTopic, weight: 1.5 * max(w, 1)}
+		present := false
+		if len(t.Rules) > 0 {
+			c.rules = t.Rules
+			present = true
+			p.rules = addUnique(p.rules, t.Rules...)
+		}
+		for _, l := range []string{"en", "fr", "ja"} {
+			for _, name := range t.Names[l] {
+				terms := analyzeTerm(langAnalyzer[l], name)
+				if len(terms) == 0 {
+					continue
+				}
+				if rd.docFreq(langFields[l][0], terms[0]) > 0 {
+					present = true
+				}
+				c.alts = append(c.alts, alternative{fields: langFields[l], terms: terms})
+				// Term clauses, not phrases: a phrase of common words ("phase
+				// out") costs a position check in every text that has both;
+				// coverage then checks that a text holds them together.
+				termClauses(langFields[l], terms, 1.5)
+				if l == "ja" && ix.jaMode == JABoth {
+					if bi := analyzeTerm(jaBigramName, name); len(bi) > 0 {
+						c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
+					}
+				}
+			}
+		}
+		if !present {
+			// A game term that no text of the index mentions, in any language:
+			// the question is about something the index does not cover.
+			c.weight = 100
+		}
+		p.concepts = append(p.concepts, c)
+		p.words += c.weight
+	}
+
+	// The question's own words, in its language's fields. A word that no
+	// text holds is taken as a typo of the closest word that one does;
+	// failing that it is left out (nothing could match it).
+	field := langFields[lang][0]
+	var fixed, words []string
+	for _, t := range ix.analyzeWith(langAnalyzer[lang], string(rest)) {
+		if isNumberTerm(t) || questionWords[lang][t] || lang == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
+			continue
+		}
+		if rd.docFreq(field, t) == 0 {
+			f, ok := rd.closest(field, t)
+			if !ok {
+				continue
+			}
+			fixed = append(fixed, f)
+			t = f
+		}
+		words = addUnique(words, t)
+		c := concept{kind: conceptWord, weight: idf(field, t), lang: lang, alts: []alternative{{fields: langFields[lang], terms: []string{t}}}}
+		if lang == "ja" && ix.jaMode == JABoth {
+			if bi := analyzeTerm(jaBigramName, t); len(bi) > 0 {
+				c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
+			}
+		}
+		p.concepts = append(p.concepts, c)
+		p.words += c.weight
+	}
+	for _, t := range addUnique(fixed, words...) {
+		if p.seen(field, t) || rd.docFreq(field, t) == 0 {
+			continue
+		}
+		tq := bleve.NewTermQuery(t)
+		tq.SetField(field)
+		p.add(tq, selective(field, []string{t}))
+	}
+	// A card weighs as much as the rest of the question, and at least as a
+	// rare word: its texts come first among those that answer the rest.
+	for _, c := range cardConcepts {
+		c.weight = max(6, 0.8*p.words)
+		p.concepts = append(p.concepts, c)
+	}
+	// The question's words in titles, and in Japanese its bigrams too.
+	some := func(field string, terms []string, boost float64) {
+		or := bleve.NewDisjunctionQuery()
+		for _, t := range terms {
+			if rd.docFreq(field, t) > 0 {
+				tq := bleve.NewTermQuery(t)
+				tq.SetField(field)
+				or.AddQuery(tq)
+			}
+		}
+		if len(or.Disjuncts) > 0 {
+			or.SetBoost(boost)
+			p.should = append(p.should, or)
+		}
+	}
+	some(langFields[lang][1], words, 1.5)
+	if lang == "ja" && ix.jaMode == JABoth {
+		some(fTextJABi, ix.analyzeWith(jaBigramName, string(rest)), 0.5)
+	}
+	return p
+}
+
+// isHan reports whether s is made of ideographs (a one-character kanji
+// word carries meaning; one kana does not).
+func isHan(s string) bool {
+	for _, r := range s {
+		if r < 0x3400 || r > 0x9FFF {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// fields returns the text and title fields of each language.
+func (m JapaneseMode) fields() map[string][]string {
+	ja := []string{fTextJA, fTitleJA}
+	if m == JABigramOnly {
+		ja = []string{fTextJABi, fTextJABi}
+	}
+	return map[string][]string{"en": {fTextEN, fTitleEN}, "fr": {fTextFR, fTitleFR}, "ja": ja}
+}
+
+func (m JapaneseMode) analyzers() map[string]string {
+	ja := jaAnalyzerName
+	if m == JABigramOnly {
+		ja = jaBigramName
+	}
+	return map[string]string{"en": "en", "fr": "fr", "ja": ja}
+}
+
+// JapaneseMode says how Japanese text is analyzed.
+type JapaneseMode int
+
+// The Japanese analyses. JABoth (the default) indexes kagome morphemes and
+// CJK bigrams; the others exist to measure each alone (BENCHMARKS.md).
+const (
+	JABoth JapaneseMode = iota
+	JABigramOnly
+	JAKagomeOnly
+)
