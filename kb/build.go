@@ -28,11 +28,11 @@ type tables struct {
 	Docs map[string]docInfo `json:"docs,omitempty"`
 	// Topics, the meanings of the lexicon's names (its transducer is the
 	// file lexicon.fst) and the Yu-Gi-Oh! cards they refer to.
-	Topics      []topic    `json:"topics,omitempty"`
-	LexVals     [][]lexRef `json:"lex,omitempty"`
-	YGO         []YGOCard  `json:"ygo,omitempty"`
-	Glossary    *Glossary          `json:"-"`
-	Renumbering *Renumbering       `json:"-"`
+	Topics      []topic      `json:"topics,omitempty"`
+	LexVals     [][]lexRef   `json:"lex,omitempty"`
+	YGO         []YGOCard    `json:"ygo,omitempty"`
+	Glossary    *Glossary    `json:"-"`
+	Renumbering *Renumbering `json:"-"`
 }
 
 func (t *tables) cards() *cardTable {

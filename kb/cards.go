@@ -285,9 +285,9 @@ func scryfallCards(name string, r io.Reader, fn func(Card) error) error {
 }
 
 type mtgjsonCard struct {
-	Name        string `json:"name"`
-	FaceName    string `json:"faceName"`
-	Side        string `json:"side"`
+	Name        string   `json:"name"`
+	FaceName    string   `json:"faceName"`
+	Side        string   `json:"side"`
 	Type        string   `json:"type"`
 	Text        string   `json:"text"`
 	Keywords    []string `json:"keywords"`

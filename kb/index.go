@@ -206,10 +206,10 @@ type Index struct {
 	lex      *lexicon           // names of cards and topics; empty for an index built without it
 	topics   []topic
 	ygo      []YGOCard
-	related  *relations // documents by card and rules by parent, from infos
-	analyses memo[[]string]     // analyzed glossary terms, by analyzer and term
-	freqs    memo[uint64]       // document frequencies, by field and term
-	dir      string             // the index directory, "" for an index in memory
+	related  *relations     // documents by card and rules by parent, from infos
+	analyses memo[[]string] // analyzed glossary terms, by analyzer and term
+	freqs    memo[uint64]   // document frequencies, by field and term
+	dir      string         // the index directory, "" for an index in memory
 	diffs    diffCache
 	closeMu  sync.Mutex
 	closed   bool

@@ -32,7 +32,9 @@ func relate(infos map[string]docInfo) *relations {
 		r.byCard[card] = ids
 	}
 	for p, ids := range r.kids {
-		sort.Slice(ids, func(a, b int) bool { return ruleLess(strings.TrimPrefix(ids[a], "cr:"), strings.TrimPrefix(ids[b], "cr:")) })
+		sort.Slice(ids, func(a, b int) bool {
+			return ruleLess(strings.TrimPrefix(ids[a], "cr:"), strings.TrimPrefix(ids[b], "cr:"))
+		})
 		r.kids[p] = ids
 	}
 	return r

@@ -12,16 +12,16 @@ import (
 // it covers (rare words, topics and named cards weigh most), with bleve's
 // score only breaking ties, then adjusted by what the text is.
 const (
-	minCoverage    = 0.45 // share of the question a text must cover to answer it
-	bleveTieWeight = 0.5  // how much bleve's score (0..1 in the pool) adds
-	sameLangBonus  = 1.15 // a text in the asker's language
-	unofficial     = 0.6  // an article, wiki or forum text, beside the publisher's own
-	crossUnofficial = 0.8 // an unofficial text in another language than the question's
-	cardTextBonus  = 1.5  // a text about a card the question names
-	historicalBoost = 1.5 // an obsolete text, for a question about the old rules
-	rulingPerYear  = 0.01 // newer rulings first among equals: +1% a year since 2000
-	exactRuleBonus = 1000 // the rule whose number the question gives
-	tailCut        = 0.1  // texts under this share of the best score are noise
+	minCoverage     = 0.45 // share of the question a text must cover to answer it
+	bleveTieWeight  = 0.5  // how much bleve's score (0..1 in the pool) adds
+	sameLangBonus   = 1.15 // a text in the asker's language
+	unofficial      = 0.6  // an article, wiki or forum text, beside the publisher's own
+	crossUnofficial = 0.8  // an unofficial text in another language than the question's
+	cardTextBonus   = 1.5  // a text about a card the question names
+	historicalBoost = 1.5  // an obsolete text, for a question about the old rules
+	rulingPerYear   = 0.01 // newer rulings first among equals: +1% a year since 2000
+	exactRuleBonus  = 1000 // the rule whose number the question gives
+	tailCut         = 0.1  // texts under this share of the best score are noise
 )
 
 // scored is a candidate with its score and what ranking needs to know.
