@@ -41,12 +41,14 @@ func fullCollection(tb testing.TB) *Collection {
 			tb.Fatal(err)
 		}
 	}
-	ygo, err := os.ReadFile(filepath.Join(d, "ygo/ocg-ruling-assistant/rulings.json"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := c.AddDocument("rulings.json", ygo); err != nil {
-		tb.Fatal(err)
+	for _, f := range []string{"rulings.json", "cards.json"} {
+		ygo, err := os.ReadFile(filepath.Join(d, "ygo/ocg-ruling-assistant", f))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := c.AddDocument(f, ygo); err != nil {
+			tb.Fatal(err)
+		}
 	}
 	if err := c.Finish(); err != nil {
 		tb.Fatal(err)

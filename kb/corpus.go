@@ -263,6 +263,10 @@ type GlossaryTerm struct {
 	Game  string              // "mtg" or "ygo"; empty when the term is shared
 	Terms map[string][]string // "en", "fr", "ja" -> terms, preferred first
 	Old   map[string][]string // "en", "fr", "ja" -> obsolete terms ("en jeu")
+	// Say holds the words players use that are not the official term
+	// ("EDH", "gets priority", "状態起因処理" for 状況起因処理): they find the
+	// term, and are never shown as its name.
+	Say map[string][]string
 	// Rules are the numbers of the rules that define the term, when its
 	// English name is not a rule's title or a glossary entry of the
 	// Comprehensive Rules ("commander damage" -> 903.10a).
@@ -344,13 +348,16 @@ type glossaryYAML struct {
 	OldEN []string `yaml:"old_en"`
 	OldFR []string `yaml:"old_fr"`
 	OldJA []string `yaml:"old_ja"`
+	SayEN []string `yaml:"say_en"`
+	SayFR []string `yaml:"say_fr"`
+	SayJA []string `yaml:"say_ja"`
 	Note  string   `yaml:"note"`
 	Game  string   `yaml:"game"`
 	Rules []string `yaml:"rules"`
 }
 
 // ParseGlossary parses the term glossary: a YAML list of {id, en, fr, ja,
-// old_en, old_fr, old_ja, note?, game?, rules?}. Every entry needs an id and at
+// old_en, old_fr, old_ja, say_en?, say_fr?, say_ja?, note?, game?, rules?}. Every entry needs an id and at
 // least one English term; game, when given, is mtg or ygo. A term (folded)
 // may belong to one entry per game only.
 func ParseGlossary(name string, src []byte) (Glossary, error) {
@@ -383,9 +390,10 @@ func ParseGlossary(name string, src []byte) (Glossary, error) {
 			ID: e.ID, Note: e.Note, Game: e.Game, Line: line, Rules: e.Rules,
 			Terms: map[string][]string{"en": e.EN, "fr": e.FR, "ja": e.JA},
 			Old:   map[string][]string{"en": e.OldEN, "fr": e.OldFR, "ja": e.OldJA},
+			Say:   map[string][]string{"en": e.SayEN, "fr": e.SayFR, "ja": e.SayJA},
 		}
 		i := len(g.terms)
-		for _, set := range []map[string][]string{t.Terms, t.Old} {
+		for _, set := range []map[string][]string{t.Terms, t.Old, t.Say} {
 			for _, list := range set {
 				for _, s := range list {
 					k := FoldKey(s)

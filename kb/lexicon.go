@@ -60,8 +60,18 @@ func newLexBuilder() *lexBuilder { return &lexBuilder{names: map[string][]lexRef
 
 // add records that name (as written) stands for ref. Names that fold to
 // fewer than two characters are left out: they would match everywhere.
+// A French name is also kept without the plural marks of its words, as
+// French questions are searched (see singularFold).
 func (b *lexBuilder) add(name string, ref lexRef) {
-	k, _ := lexFold(name)
+	k, offs := lexFold(name)
+	b.addFolded(k, ref)
+	if ref.Lang == "fr" {
+		sk, _ := singularFold(k, offs)
+		b.addFolded(sk, ref)
+	}
+}
+
+func (b *lexBuilder) addFolded(k string, ref lexRef) {
 	if utf8.RuneCountInString(k) < 2 || strings.TrimSpace(k) == "" {
 		return
 	}
@@ -119,12 +129,61 @@ type lexMatch struct {
 
 // find returns every name of the lexicon that occurs in text at word
 // boundaries (Latin scripts) or anywhere (Japanese), overlapping matches
-// included, ordered by start then by length, longest first.
-func (lx *lexicon) find(text string) []lexMatch {
+// included, ordered by start then by length, longest first. In French the
+// words are also looked up without their plural marks ("actions basées"
+// finds "action basée").
+func (lx *lexicon) find(text, lang string) []lexMatch {
 	if lx == nil || lx.fst == nil {
 		return nil
 	}
 	folded, offs := lexFold(text)
+	out := lx.walk(text, folded, offs)
+	if lang == "fr" {
+		sf, so := singularFold(folded, offs)
+		if sf != folded {
+			seen := map[[2]int]bool{}
+			for _, m := range out {
+				seen[[2]int{m.Start, m.End}] = true
+			}
+			for _, m := range lx.walk(text, sf, so) {
+				if !seen[[2]int{m.Start, m.End}] {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Start != out[j].Start {
+			return out[i].Start < out[j].Start
+		}
+		return out[i].End > out[j].End
+	})
+	return out
+}
+
+// singularFold drops the final s or x of every word of folded longer than
+// three letters, with their offsets.
+func singularFold(folded string, offs []int) (string, []int) {
+	var b strings.Builder
+	o := make([]int, 0, len(offs))
+	for i := 0; i < len(folded); i++ {
+		c := folded[i]
+		if (c == 's' || c == 'x') && (i+1 == len(folded) || folded[i+1] == ' ') {
+			start := strings.LastIndexByte(folded[:i], ' ') + 1
+			if i-start >= 3 && isLatin(folded[start:i]) {
+				continue
+			}
+		}
+		b.WriteByte(c)
+		o = append(o, offs[i])
+	}
+	o = append(o, offs[len(offs)-1])
+	return b.String(), o
+}
+
+// walk matches the lexicon against folded text, from each place a name
+// may start.
+func (lx *lexicon) walk(text, folded string, offs []int) []lexMatch {
 	fb := []byte(folded)
 	var out []lexMatch
 	for start := 0; start < len(fb); {
@@ -151,12 +210,6 @@ func (lx *lexicon) find(text string) []lexMatch {
 		}
 		start += size
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Start != out[j].Start {
-			return out[i].Start < out[j].Start
-		}
-		return out[i].End > out[j].End
-	})
 	return out
 }
 
@@ -325,6 +378,15 @@ func addCardName(b *lexBuilder, name string, ref lexRef) {
 			if strings.Contains(name, poss) {
 				b.add(strings.ReplaceAll(name, poss, " "), part)
 			}
+		}
+	}
+	// The first word of a longer name, as players shorten it
+	// ("Blightsteel"): a partial name, which the question's words must
+	// support when other cards share it or it is a common word.
+	if words := strings.Fields(name); len(words) > 1 && ref.Lang == "en" {
+		first := strings.Trim(words[0], ",")
+		if utf8.RuneCountInString(first) >= 6 {
+			b.add(first, part)
 		}
 	}
 }

@@ -59,7 +59,7 @@ func TestLexiconFind(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []m
-		for _, x := range lx.find(tt.q) {
+		for _, x := range lx.find(tt.q, "en") {
 			got = append(got, m{tt.q[x.Start:x.End], x.Refs[0].ID})
 		}
 		if !reflect.DeepEqual(got, tt.want) {

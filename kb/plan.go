@@ -50,8 +50,9 @@ type concept struct {
 	lang   string // the language of the documents it applies to; "" for all
 	alts   []alternative
 	cards  []string // conceptCard: the cards the name may mean
-	rules  []string // conceptTopic: the rules that define it
-	weak   bool     // conceptCard: a name that is also a common word
+	rules    []string // conceptTopic: the rules that define it
+	glossary string   // conceptTopic: its glossary entry's ID
+	weak     bool     // conceptCard: a name that is also a common word
 }
 
 type alternative struct {
@@ -173,16 +174,26 @@ func (c concept) matched(d Doc, locs search.FieldTermLocationMap) bool {
 			}
 		}
 	case conceptTopic:
-		if d.Kind == KindRule && !d.Obsolete {
-			for _, r := range c.rules {
-				if d.Ref == r || strings.HasPrefix(d.Ref, r) && len(d.Ref) > len(r) && (d.Ref[len(r)] == '.' || isLowerByte(d.Ref[len(r)]) && len(r) > 3) {
-					return true
-				}
-			}
+		if c.definedBy(d) {
+			return true
 		}
 	}
 	for _, a := range c.alts {
 		if a.matched(locs) {
+			return true
+		}
+	}
+	return false
+}
+
+// definedBy reports whether d is one of the topic's rules or a rule under
+// one.
+func (c concept) definedBy(d Doc) bool {
+	if d.Kind != KindRule || d.Obsolete {
+		return false
+	}
+	for _, r := range c.rules {
+		if d.Ref == r || strings.HasPrefix(d.Ref, r) && len(d.Ref) > len(r) && (d.Ref[len(r)] == '.' || isLowerByte(d.Ref[len(r)]) && len(r) > 3) {
 			return true
 		}
 	}
@@ -340,7 +351,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		for _, term := range analyzeTerm(langAnalyzer[lang], a.text[m.span.start:m.span.end]) {
 			w += idf(langFields[lang][0], term)
 		}
-		c := concept{kind: conceptTopic, weight: 1.5 * max(w, 1)}
+		c := concept{kind: conceptTopic, weight: 1.5 * max(w, 1), glossary: t.Glossary}
 		present := false
 		if len(t.Rules) > 0 {
 			c.rules = t.Rules
@@ -371,7 +382,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		if !present {
 			// A game term that no text of the index mentions, in any language:
 			// the question is about something the index does not cover.
-			c.weight = 100
+			c.weight = absentWeight
 		}
 		p.concepts = append(p.concepts, c)
 		p.words += c.weight
@@ -439,6 +450,10 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	}
 	return p
 }
+
+// absentWeight is the weight of a topic no text mentions: more than all
+// the rest of a question, so that nothing covers the question.
+const absentWeight = 100
 
 // isHan reports whether s is made of ideographs (a one-character kanji
 // word carries meaning; one kana does not).

@@ -12,16 +12,21 @@ import (
 // it covers (rare words, topics and named cards weigh most), with bleve's
 // score only breaking ties, then adjusted by what the text is.
 const (
-	minCoverage     = 0.45 // share of the question a text must cover to answer it
+	minCoverage     = 0.34 // share of the question a text must cover to answer it
 	bleveTieWeight  = 0.5  // how much bleve's score (0..1 in the pool) adds
 	sameLangBonus   = 1.15 // a text in the asker's language
 	unofficial      = 0.6  // an article, wiki or forum text, beside the publisher's own
 	crossUnofficial = 0.8  // an unofficial text in another language than the question's
 	cardTextBonus   = 1.5  // a text about a card the question names
+	cardTextFactor  = 0.75 // the card's own text, beside its rulings
 	historicalBoost = 1.5  // an obsolete text, for a question about the old rules
 	rulingPerYear   = 0.01 // newer rulings first among equals: +1% a year since 2000
 	exactRuleBonus  = 1000 // the rule whose number the question gives
 	tailCut         = 0.1  // texts under this share of the best score are noise
+	supportWeight   = 4.0  // a concept this rare (about 2% of the texts) supports a card named by a common word
+	definesBonus    = 1.8  // the rule that defines a topic the question is about
+	shortText       = 40   // a text this short (characters) says little: "Deathtouch is a static ability."
+	shortTextFactor = 0.85
 )
 
 // scored is a candidate with its score and what ranking needs to know.
@@ -83,6 +88,19 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 		s := (got + 0.1) * (1 + bleveTieWeight*settle(m.Score/maxRaw))
 		if cardHit {
 			s *= cardTextBonus
+			if d.Kind == KindCard {
+				// A card's own text comes after the rulings that answer
+				// the rest of the question.
+				s *= cardTextFactor
+			}
+		}
+		// The rule that defines a topic comes first, the more so as the
+		// topic is more of the question.
+		if share := p.defines(d); share > 0 {
+			s *= 1 + (definesBonus-1)*share
+		}
+		if info.Len > 0 && info.Len < shortText {
+			s *= shortTextFactor
 		}
 		switch {
 		case d.Lang == a.lang:
@@ -136,6 +154,29 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 	return cut
 }
 
+// defines returns the share of the question's weight held by the topics
+// whose rules include d (d is one of them, or a rule under one); 0 when d
+// defines none.
+func (p *queryPlan) defines(d Doc) float64 {
+	if d.Kind != KindRule {
+		return 0
+	}
+	var w, total float64
+	for _, c := range p.concepts {
+		if c.weight == 0 || c.weight >= absentWeight {
+			continue
+		}
+		total += c.weight
+		if c.kind == conceptTopic && c.definedBy(d) {
+			w += c.weight
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return w / total
+}
+
 // answersCard reports whether a text about a named card answers the
 // question even below the coverage bar: the card's own text always (the
 // question names the card), its rulings when the question is about the
@@ -167,11 +208,15 @@ func (ix *Index) supportWeakCards(p *queryPlan, docs map[string]Doc, matched map
 		}
 		supported := false
 		for id, d := range docs {
-			if !c.matched(d, nil) {
+			// A printed translation is no support: it holds the question's
+			// own words whatever they mean.
+			if !c.matched(d, nil) || d.Kind == KindCard && d.OriginalID != "" {
 				continue
 			}
 			for j, o := range p.concepts {
-				if j == i || o.kind == conceptCard || o.weight == 0 || o.lang != "" && o.lang != d.Lang {
+				// Support comes from a rarer word or topic: a card's texts
+				// hold plenty of common ones.
+				if j == i || o.kind == conceptCard || o.weight < supportWeight || o.lang != "" && o.lang != d.Lang {
 					continue
 				}
 				if o.matched(d, matched[id].Locations) {

@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"encoding/json"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -46,6 +47,9 @@ type Hit struct {
 	Original *Doc
 	// Exact is set for hits on a rule number or a card the question names.
 	Exact bool
+	// Also lists other documents that carry the same text (a ruling
+	// published for several cards), cited once, here.
+	Also []string
 }
 
 // Result is the answer to a Query.
@@ -173,6 +177,7 @@ var offTopicCues = []string{
 	"who won", "qui a gagné", "qui a gagne", "優勝者", "優勝した",
 	"best deck", "meilleur deck", "一番強い", "最強デッキ", "recommend", "conseill", "おすすめ", "オススメ",
 	"next set", "prochaine extension", "発売日", "release date", "sortie de la",
+	"where to buy", "where can i buy", "acheter", "購入", "どこで買",
 	"banned", "banni", "ban list", "banlist", "禁止", "legal in", "légal en",
 }
 
@@ -210,18 +215,50 @@ func (ix *Index) settleHits(ranked []scored, matched map[string]*search.Document
 		out = append(out, h)
 	}
 	hits := make([]Hit, 0, len(out))
-	hashes := map[uint64]bool{}
+	byHash := map[uint64]int{}
+	perRule := map[string]int{}
+	var later []Hit
 	for _, h := range dedupTranslations(out, lang) {
-		if h.hash != 0 && hashes[h.hash] {
+		if i, ok := byHash[h.hash]; ok && h.hash != 0 {
+			hits[i].Also = append(hits[i].Also, h.Doc.ID)
 			continue
 		}
-		hashes[h.hash] = true
 		if game == "" && len(hits) > 0 && h.Doc.Game != hits[0].Doc.Game {
 			continue
 		}
+		// Two rules under one rule are enough near the top; the others
+		// follow the rest.
+		if h.Doc.Kind == KindRule && len(hits) < 5 {
+			if p := ruleParent(h.Doc.Ref); p != "" {
+				if perRule[p]++; perRule[p] > 2 {
+					later = append(later, h.Hit)
+					continue
+				}
+			}
+		}
+		byHash[h.hash] = len(hits)
 		hits = append(hits, h.Hit)
 	}
-	return hits
+	return mergeLater(hits, later)
+}
+
+// mergeLater puts back the hits held back from the top after the first
+// five, keeping scores in order.
+func mergeLater(hits, later []Hit) []Hit {
+	if len(later) == 0 {
+		return hits
+	}
+	n := min(5, len(hits))
+	out := append([]Hit(nil), hits[:n]...)
+	rest := append(append([]Hit(nil), hits[n:]...), later...)
+	sort.SliceStable(rest, func(i, j int) bool { return rest[i].Score > rest[j].Score })
+	for _, h := range rest {
+		if len(out) > 0 && h.Score > out[len(out)-1].Score {
+			h.Score = out[len(out)-1].Score
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 // bestUnder returns the rule under a heading that answers it: the one

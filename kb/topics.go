@@ -157,6 +157,7 @@ func (ts *topicSet) addGlossary(g *Glossary) {
 		for _, l := range []string{"en", "fr", "ja"} {
 			t.addNames(l, e.Terms[l]...)
 			t.addNames(l, e.Old[l]...)
+			t.addNames(l, e.Say[l]...)
 		}
 	}
 }

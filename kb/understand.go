@@ -75,12 +75,19 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		length int // folded length of the name
 	}
 	var cands []cand
-	for _, m := range ix.lex.find(text) {
+	for _, m := range ix.lex.find(text, lang) {
 		sp := span2{m.Start, m.End}
 		n := utf8.RuneCountInString(m.Folded)
 		var cardNames []string
 		part := true
 		for _, r := range m.Refs {
+			// A French or Japanese name counts in a question of its own
+			// language ("Menace" is a French card name and a French
+			// keyword, not an English word); English names count in every
+			// language, players use them everywhere.
+			if r.Lang != "" && r.Lang != "en" && r.Lang != lang {
+				continue
+			}
 			switch r.Kind {
 			case lexCard:
 				if int(r.ID) < len(ix.cards.list) {
@@ -88,7 +95,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 					part = part && r.Part
 				}
 			case lexTopic:
-				if int(r.ID) < len(ix.topics) {
+				// A topic named by words analysis drops ("If", "All") is
+				// not something a question is about.
+				if int(r.ID) < len(ix.topics) && !ix.stopWords(text[sp.start:sp.end], lang) {
 					cands = append(cands, cand{span: sp, topic: &topicMention{topic: int(r.ID), span: sp, lang: r.Lang}, length: n})
 				}
 			case lexYGO:
@@ -101,16 +110,27 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		if part && len(cardNames) > 6 {
 			continue // "Teferi", "Jace": too many cards to tell
 		}
+		name := text[sp.start:sp.end]
+		emph := emphasized(text, sp)
+		if !emph && ix.stopWords(name, lang) {
+			continue // "Who", "What" and "Turn" are card names too
+		}
 		cm := &cardMention{names: cardNames, span: sp}
-		cm.weak = (part && len(cardNames) > 1) || ix.ordinaryWord(text[sp.start:sp.end], m.Folded, lang, rd)
-		if cm.weak && emphasized(text, sp) {
-			cm.weak = false
+		cm.weak = !emph && ((part && len(cardNames) > 1) || ix.ordinaryWord(name, m.Folded, lang, rd))
+		if cm.weak && afterDeterminer(text, sp) {
+			continue // "the order", "a fog": a common noun, not a card
 		}
 		cands = append(cands, cand{span: sp, card: cm, length: n})
 	}
-	// The longest names win; a weak card and a topic on the same words
-	// are both kept (the card then needs support).
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].length > cands[j].length })
+	// The longest names win. On the same words, a topic wins over a card
+	// named by a common word ("Vigilance", "Menace"), unless the card's
+	// name is set apart as a name.
+	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].length != cands[j].length {
+			return cands[i].length > cands[j].length
+		}
+		return cands[i].topic != nil && cands[j].card != nil && cands[j].card.weak
+	})
 	var kept []cand
 	for _, c := range cands {
 		ok := true
@@ -118,11 +138,7 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 			if !c.span.overlaps(k.span) {
 				continue
 			}
-			same := c.span == k.span
-			if same && (c.card != nil && c.card.weak && k.topic != nil || c.topic != nil && k.card != nil && k.card.weak) {
-				continue
-			}
-			if same && c.card != nil && k.card != nil {
+			if c.span == k.span && c.card != nil && k.card != nil {
 				continue // one name, several cards: merged below
 			}
 			ok = false
@@ -170,9 +186,6 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 // ordinaryWord reports whether a card name is also a word the texts use
 // on their own: a single short word, or one found in many texts.
 func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
-	if strings.ContainsRune(folded, ' ') {
-		return false
-	}
 	n := utf8.RuneCountInString(folded)
 	if isLatin(folded) {
 		if n <= 4 {
@@ -182,22 +195,62 @@ func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
 		if lang == "fr" {
 			field, analyzer = fTextFR, "fr"
 		}
-		for _, t := range ix.analyzeWith(analyzer, name) {
-			if rd.docFreq(field, t) >= 20 {
-				return true
+		// A name is ordinary when every word of it is common on its own:
+		// "Fog", "Deal Damage"; "Questing Beast" is not.
+		terms := ix.analyzeWith(analyzer, name)
+		for _, t := range terms {
+			if rd.docFreq(field, t) < ordinaryDocs {
+				return false
 			}
 		}
-		return false
+		return len(terms) > 0
 	}
 	if n <= 2 {
 		return true
 	}
-	for _, t := range ix.analyzeWith(jaAnalyzerName, name) {
-		if rd.docFreq(fTextJA, t) >= 20 {
-			return true
+	terms := ix.analyzeWith(jaAnalyzerName, name)
+	for _, t := range terms {
+		if rd.docFreq(fTextJA, t) < ordinaryDocs {
+			return false
 		}
 	}
-	return false
+	return len(terms) > 0
+}
+
+// ordinaryDocs is how many texts a word appears in to be an ordinary word.
+const ordinaryDocs = 20
+
+// determiners are the words after which a common word is a common noun.
+var determiners = map[string]bool{
+	"the": true, "a": true, "an": true, "my": true, "your": true, "his": true, "her": true, "their": true, "this": true, "that": true, "its": true,
+	"le": true, "la": true, "les": true, "un": true, "une": true, "des": true, "mon": true, "ma": true, "mes": true, "ton": true, "ta": true, "son": true, "sa": true, "ce": true, "cette": true, "du": true,
+}
+
+// afterDeterminer reports whether the word before sp is a determiner.
+func afterDeterminer(text string, sp span2) bool {
+	before := strings.Fields(strings.ToLower(text[:sp.start]))
+	if len(before) == 0 {
+		return false
+	}
+	w := before[len(before)-1]
+	if i := strings.LastIndexAny(w, "'’"); i >= 0 {
+		w = w[:i] // l'ordre, d'un
+		return w == "l" || w == "d"
+	}
+	return determiners[w]
+}
+
+// stopWords reports whether a name is made of words analysis drops in
+// the question's language ("Who", "What", "When" are faces of one card).
+func (ix *Index) stopWords(name, lang string) bool {
+	if !isLatin(name) {
+		return false
+	}
+	analyzer := "en"
+	if lang == "fr" {
+		analyzer = "fr"
+	}
+	return len(ix.analyzeWith(analyzer, name)) == 0
 }
 
 // emphasized reports whether the words at sp are set apart as a name:
