@@ -45,11 +45,11 @@ const (
 // each other, in one field), or for a topic is one of its rules, or for a
 // card is one of its texts.
 type concept struct {
-	kind   conceptKind
-	weight float64
-	lang   string // the language of the documents it applies to; "" for all
-	alts   []alternative
-	cards  []string // conceptCard: the cards the name may mean
+	kind     conceptKind
+	weight   float64
+	lang     string // the language of the documents it applies to; "" for all
+	alts     []alternative
+	cards    []string // conceptCard: the cards the name may mean
 	rules    []string // conceptTopic: the rules that define it
 	glossary string   // conceptTopic: its glossary entry's ID
 	weak     bool     // conceptCard: a name that is also a common word
@@ -353,10 +353,12 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		}
 		c := concept{kind: conceptTopic, weight: 1.5 * max(w, 1), glossary: t.Glossary}
 		present := false
-		if len(t.Rules) > 0 {
-			c.rules = t.Rules
-			present = true
-			p.rules = addUnique(p.rules, t.Rules...)
+		for _, r := range t.Rules {
+			if _, ok := ix.infos["cr:"+r]; ok || ix.infos == nil {
+				c.rules = append(c.rules, r)
+				present = true
+				p.rules = addUnique(p.rules, r)
+			}
 		}
 		for _, l := range []string{"en", "fr", "ja"} {
 			for _, name := range t.Names[l] {
