@@ -28,11 +28,14 @@ type tables struct {
 	Docs map[string]docInfo `json:"docs,omitempty"`
 	// Topics, the meanings of the lexicon's names (its transducer is the
 	// file lexicon.fst) and the Yu-Gi-Oh! cards they refer to.
-	Topics      []topic      `json:"topics,omitempty"`
-	LexVals     [][]lexRef   `json:"lex,omitempty"`
-	YGO         []YGOCard    `json:"ygo,omitempty"`
-	Glossary    *Glossary    `json:"-"`
-	Renumbering *Renumbering `json:"-"`
+	Topics  []topic    `json:"topics,omitempty"`
+	LexVals [][]lexRef `json:"lex,omitempty"`
+	YGO     []YGOCard  `json:"ygo,omitempty"`
+	// Translations are the English words learned for French and Japanese
+	// words from the printed cards (see bilingual.go).
+	Translations translations `json:"translations,omitempty"`
+	Glossary     *Glossary    `json:"-"`
+	Renumbering  *Renumbering `json:"-"`
 }
 
 func (t *tables) cards() *cardTable {
@@ -178,7 +181,7 @@ func build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
 	t := &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc, Docs: docInfos(c.Docs),
-		Topics: c.topics, YGO: c.ygoList}
+		Topics: c.topics, YGO: c.ygoList, Translations: c.trans}
 	if c.lex != nil && len(c.lex.data) > 0 {
 		t.LexVals = c.lex.vals
 		if err := writeFileSync(filepath.Join(work, lexiconPath), c.lex.data); err != nil {

@@ -28,11 +28,13 @@ type Collection struct {
 	sources  []string
 	finished bool
 
-	ygoCards YGOCards     // Yu-Gi-Oh! cards by id, to name card references
-	kwVotes  keywordVotes // French and Japanese keyword names seen on cards
-	topics   []topic      // built by Finish
-	ygoList  []YGOCard    // the Yu-Gi-Oh! cards in id order, built by Finish
-	lex      *lexicon     // built by Finish
+	ygoCards YGOCards      // Yu-Gi-Oh! cards by id, to name card references
+	kwVotes  keywordVotes  // French and Japanese keyword names seen on cards
+	topics   []topic       // built by Finish
+	ygoList  []YGOCard     // the Yu-Gi-Oh! cards in id order, built by Finish
+	lex      *lexicon      // built by Finish
+	pairs    []lexiconPair // printed texts beside their Oracle texts, to learn translations
+	trans    translations  // built by Finish
 }
 
 // NewCollection returns an empty collection.
@@ -83,6 +85,13 @@ func (c *Collection) AddCards(name string, r io.Reader) error {
 	err := ParseCards(name, r, func(card Card) error {
 		c.cards.add(card)
 		c.kwVotes.add(card)
+		if card.Text != "" {
+			for _, l := range []string{"fr", "ja"} {
+				if p, ok := card.Printed[l]; ok && p.Text != "" {
+					c.pairs = append(c.pairs, lexiconPair{lang: l, en: card.Text, local: p.Text})
+				}
+			}
+		}
 		if card.OracleID != "" && strings.TrimSpace(card.Text) != "" {
 			c.Docs = append(c.Docs, card.Doc())
 			for _, l := range []string{"fr", "ja"} {
@@ -257,6 +266,14 @@ func (c *Collection) buildLexicon() error {
 		return err
 	}
 	c.lex = lx
+	if len(c.pairs) > 0 {
+		m, err := newMapping()
+		if err != nil {
+			return err
+		}
+		c.trans = learnTranslations(m, c.pairs)
+		c.pairs = nil
+	}
 	return nil
 }
 

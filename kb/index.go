@@ -206,6 +206,7 @@ type Index struct {
 	lex      *lexicon           // names of cards and topics; empty for an index built without it
 	topics   []topic
 	ygo      []YGOCard
+	trans    translations
 	related  *relations     // documents by card and rules by parent, from infos
 	analyses memo[[]string] // analyzed glossary terms, by analyzer and term
 	freqs    memo[uint64]   // document frequencies, by field and term
@@ -259,7 +260,7 @@ func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, 
 		return nil, err
 	}
 	ix := &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering, jaMode: mode, infos: docInfos(c.Docs),
-		lex: c.lex, topics: c.topics, ygo: c.ygoList}
+		lex: c.lex, topics: c.topics, ygo: c.ygoList, trans: c.trans}
 	ix.related = relate(ix.infos)
 	return ix, nil
 }
@@ -368,7 +369,7 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 		}
 	}
 	ix := &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering, infos: tables.Docs, dir: real,
-		lex: lx, topics: tables.Topics, ygo: tables.YGO}
+		lex: lx, topics: tables.Topics, ygo: tables.YGO, trans: tables.Translations}
 	ix.related = relate(ix.infos)
 	return ix, nil
 }

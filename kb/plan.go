@@ -414,6 +414,16 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 				c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
 			}
 		}
+		// A French or Japanese word the printed cards translate is looked
+		// for in the English texts too, weighed as its translation.
+		if en := ix.trans[lang][t]; len(en) > 0 {
+			c.lang = ""
+			c.weight = idf(fTextEN, en[0])
+			for _, e := range en {
+				c.alts = append(c.alts, alternative{fields: langFields["en"], terms: []string{e}})
+			}
+			termClauses(langFields["en"][:1], en, 1)
+		}
 		p.concepts = append(p.concepts, c)
 		p.words += c.weight
 	}
