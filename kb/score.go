@@ -13,7 +13,7 @@ import (
 // score only breaking ties, then adjusted by what the text is.
 const (
 	minCoverage     = 0.34 // share of the question a text must cover to answer it
-	bleveTieWeight  = 0.5  // how much bleve's score (0..1 in the pool) adds
+	bleveTieWeight  = 0.15 // how much bleve's score (0..1 in the pool) adds
 	sameLangBonus   = 1.15 // a text in the asker's language
 	unofficial      = 0.6  // an article, wiki or forum text, beside the publisher's own
 	crossUnofficial = 0.8  // an unofficial text in another language than the question's

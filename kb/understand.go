@@ -300,7 +300,7 @@ func (ix *Index) gameOf(a *questionAnalysis, low string) string {
 			ygo++
 		case "mtg":
 			if ix.topics[t.topic].Keyword {
-				mtg++
+				mtg += 2
 			}
 		}
 	}
@@ -318,7 +318,8 @@ func (ix *Index) gameOf(a *questionAnalysis, low string) string {
 	switch {
 	case ygo > mtg:
 		return "ygo"
-	case mtg > ygo:
+	case mtg > 0 && mtg >= ygo:
+		// Both games named alike: Magic, whose texts are most of the index.
 		return "mtg"
 	}
 	return ""
