@@ -394,14 +394,14 @@ func addCardName(b *lexBuilder, name string, ref lexRef) {
 // pluralForms returns the other number of an English or French name
 // ("token" / "tokens", "jeton" / "jetons"), so that both match.
 func pluralForms(name, lang string) []string {
-	if lang == "ja" || strings.ContainsAny(name, "0123456789{}") {
-		return nil
-	}
 	words := strings.Fields(name)
-	if len(words) == 0 {
+	if lang == "ja" || len(words) == 0 {
 		return nil
 	}
 	last := words[len(words)-1]
+	if strings.ContainsAny(last, "0123456789{}") {
+		return nil
+	}
 	var alt string
 	switch {
 	case len(last) < 3:

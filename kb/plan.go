@@ -134,11 +134,13 @@ var questionWords = map[string]map[string]bool{
 	"en": {"can": true, "could": true, "would": true, "should": true, "will": true, "may": true, "might": true,
 		"happen": true, "get": true, "got": true, "still": true, "also": true, "realli": true, "ok": true, "wai": true,
 		"doe": true, "does": true, "do": true, "work": true, "mean": true, "what": true, "whats": true, "how": true, "explain": true,
-		"question": true, "rule": true, "ruling": true, "exactli": true, "anyon": true, "know": true, "thank": true, "pleas": true},
+		"question": true, "rule": true, "ruling": true, "exactli": true, "anyon": true, "know": true, "thank": true, "pleas": true,
+		"mani": true, "much": true, "hei": true, "guy": true, "quick": true},
 	"fr": {"peut": true, "peuvent": true, "pui": true, "quoi": true, "comment": true, "fait": true, "fair": true,
 		"devient": true, "deviennent": true, "arrive": true, "toujour": true, "encor": true, "alor": true, "oui": true,
-		"marche": true, "fonctionn": true, "fonctionne": true, "question": true, "règl": true, "regl": true, "exact": true, "c'est": true, "est": true, "ça": true, "ca": true},
-	"ja": {"何": true, "どう": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true},
+		"marche": true, "fonctionn": true, "fonctionne": true, "question": true, "règl": true, "regl": true, "exact": true, "c'est": true, "est": true, "ça": true, "ca": true,
+		"combien": true, "salut": true, "merci": true},
+	"ja": {"何": true, "何枚": true, "何回": true, "何点": true, "いくつ": true, "どう": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true},
 }
 
 // historicalCues are words by which a question asks about former rules.
@@ -438,7 +440,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	// A card weighs as much as the rest of the question, and at least as a
 	// rare word: its texts come first among those that answer the rest.
 	for _, c := range cardConcepts {
-		c.weight = max(6, 0.8*p.words)
+		c.weight = max(6, 1.2*p.words)
 		p.concepts = append(p.concepts, c)
 	}
 	// The question's words in titles, and in Japanese its bigrams too.

@@ -18,7 +18,7 @@ const (
 	unofficial      = 0.6  // an article, wiki or forum text, beside the publisher's own
 	crossUnofficial = 0.8  // an unofficial text in another language than the question's
 	cardTextBonus   = 1.5  // a text about a card the question names
-	cardTextFactor  = 0.75 // the card's own text, beside its rulings
+	cardTextFactor  = 0.9  // the card's own text, beside its rulings
 	historicalBoost = 1.5  // an obsolete text, for a question about the old rules
 	rulingPerYear   = 0.01 // newer rulings first among equals: +1% a year since 2000
 	exactRuleBonus  = 1000 // the rule whose number the question gives

@@ -196,10 +196,18 @@ func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
 			field, analyzer = fTextFR, "fr"
 		}
 		// A name is ordinary when every word of it is common on its own:
-		// "Fog", "Deal Damage"; "Questing Beast" is not.
+		// "Fog", "Deal Damage"; "Questing Beast" and "Teferi's Protection"
+		// are not. Words of a longer name must be very common.
 		terms := ix.analyzeWith(analyzer, name)
+		common := uint64(ordinaryDocs)
+		if len(terms) > 1 {
+			if titleCase(name) {
+				return false
+			}
+			common = ordinaryPhraseDocs
+		}
 		for _, t := range terms {
-			if rd.docFreq(field, t) < ordinaryDocs {
+			if rd.docFreq(field, t) < common {
 				return false
 			}
 		}
@@ -217,8 +225,28 @@ func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
 	return len(terms) > 0
 }
 
-// ordinaryDocs is how many texts a word appears in to be an ordinary word.
-const ordinaryDocs = 20
+// ordinaryDocs is how many texts a word appears in to be an ordinary word;
+// ordinaryPhraseDocs, each word of a name of several words.
+const (
+	ordinaryDocs       = 20
+	ordinaryPhraseDocs = 500
+)
+
+// titleCase reports whether every word of s starts with a capital letter
+// (short linking words aside: "Time and Tide", "March of Swirling Mist").
+func titleCase(s string) bool {
+	for i, w := range strings.Fields(s) {
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsUpper(r) {
+			continue
+		}
+		if i > 0 && len(w) <= 3 {
+			continue
+		}
+		return false
+	}
+	return true
+}
 
 // determiners are the words after which a common word is a common noun.
 var determiners = map[string]bool{
