@@ -53,6 +53,9 @@ type concept struct {
 	rules    []string // conceptTopic: the rules that define it
 	glossary string   // conceptTopic: its glossary entry's ID
 	weak     bool     // conceptCard: a name that is also a common word
+	// nameWord marks a word of a card's name that is also a common word:
+	// it is a word of the question, but no support for the card.
+	nameWord bool
 }
 
 type alternative struct {
@@ -138,9 +141,9 @@ var questionWords = map[string]map[string]bool{
 		"mani": true, "much": true, "hei": true, "guy": true, "quick": true},
 	"fr": {"peut": true, "peuvent": true, "pui": true, "quoi": true, "comment": true, "fait": true, "fair": true,
 		"devient": true, "deviennent": true, "arrive": true, "toujour": true, "encor": true, "alor": true, "oui": true,
-		"marche": true, "fonctionn": true, "fonctionne": true, "question": true, "règl": true, "regl": true, "exact": true, "c'est": true, "est": true, "ça": true, "ca": true,
-		"combien": true, "salut": true, "merci": true},
-	"ja": {"何": true, "何枚": true, "何回": true, "何点": true, "いくつ": true, "どう": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true},
+		"march": true, "coment": true, "fonction": true, "expliqu": true, "question": true, "règl": true, "regl": true, "exact": true, "c'est": true, "est": true, "ça": true, "ca": true,
+		"combien": true, "salut": true, "merci": true, "quelqu'un": true, "quelqu": true, "savoir": true, "sai": true},
+	"ja": {"何": true, "何枚": true, "何回": true, "何点": true, "いくつ": true, "どう": true, "仕組み": true, "裁定": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true},
 }
 
 // historicalCues are words by which a question asks about former rules.
@@ -303,6 +306,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		}
 	}
 	var cardConcepts []concept
+	nameWords := map[string]bool{} // terms of the common words that name cards
 	for _, m := range a.cards {
 		c := concept{kind: conceptCard, cards: m.names, weak: m.weak}
 		// Texts that name the card in English count too.
@@ -325,6 +329,9 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			// is about it; its word stays a word of the question.
 			for i := m.span.start; i < m.span.end; i++ {
 				rest[i] = a.text[i]
+			}
+			for _, t := range ix.analyzeWith(langAnalyzer[lang], a.text[m.span.start:m.span.end]) {
+				nameWords[t] = true
 			}
 		}
 	}
@@ -410,7 +417,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			t = f
 		}
 		words = addUnique(words, t)
-		c := concept{kind: conceptWord, weight: idf(field, t), lang: lang, alts: []alternative{{fields: langFields[lang], terms: []string{t}}}}
+		c := concept{kind: conceptWord, weight: idf(field, t), lang: lang, alts: []alternative{{fields: langFields[lang], terms: []string{t}}}, nameWord: nameWords[t]}
 		if lang == "ja" && ix.jaMode == JABoth {
 			if bi := analyzeTerm(jaBigramName, t); len(bi) > 0 {
 				c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})

@@ -216,7 +216,7 @@ func (ix *Index) supportWeakCards(p *queryPlan, docs map[string]Doc, matched map
 			for j, o := range p.concepts {
 				// Support comes from a rarer word or topic: a card's texts
 				// hold plenty of common ones.
-				if j == i || o.kind == conceptCard || o.weight < supportWeight || o.lang != "" && o.lang != d.Lang {
+				if j == i || o.kind == conceptCard || o.nameWord || o.weight < supportWeight || o.lang != "" && o.lang != d.Lang {
 					continue
 				}
 				if o.matched(d, matched[id].Locations) {
@@ -228,7 +228,15 @@ func (ix *Index) supportWeakCards(p *queryPlan, docs map[string]Doc, matched map
 				break
 			}
 		}
-		if !supported {
+		// A question about the card alone ("Fog?", "暴動について質問です")
+		// needs no support: there is nothing else it could be about.
+		alone := true
+		for j, o := range p.concepts {
+			if j != i && o.kind != conceptCard && !o.nameWord && o.weight > 0 {
+				alone = false
+			}
+		}
+		if !supported && !alone {
 			p.concepts[i].weight = 0
 			p.concepts[i].cards = nil
 		}

@@ -124,7 +124,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		game = a.game
 	}
 	res.Game = game
-	if offTopic(a.text) {
+	if offTopic(a.withoutCards()) {
 		return res, nil
 	}
 	p := ix.plan(a, rd)

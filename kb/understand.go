@@ -97,7 +97,7 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 			case lexTopic:
 				// A topic named by words analysis drops ("If", "All") is
 				// not something a question is about.
-				if int(r.ID) < len(ix.topics) && !ix.stopWords(text[sp.start:sp.end], lang) {
+				if int(r.ID) < len(ix.topics) && !metaTerms[ix.topics[r.ID].Term] && !ix.stopWords(text[sp.start:sp.end], lang) {
 					cands = append(cands, cand{span: sp, topic: &topicMention{topic: int(r.ID), span: sp, lang: r.Lang}, length: n})
 				}
 			case lexYGO:
@@ -112,11 +112,12 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		}
 		name := text[sp.start:sp.end]
 		emph := emphasized(text, sp)
-		if !emph && ix.stopWords(name, lang) {
-			continue // "Who", "What" and "Turn" are card names too
+		if !emph && (ix.stopWords(name, lang) || ix.questionWord(name, lang)) {
+			continue // "Who", "What" and "Turn" are card names too; "marche" is not "Marché"
 		}
 		cm := &cardMention{names: cardNames, span: sp}
-		cm.weak = !emph && ((part && len(cardNames) > 1) || ix.ordinaryWord(name, m.Folded, lang, rd))
+		single := !strings.ContainsRune(m.Folded, ' ')
+		cm.weak = !emph && ((part && (len(cardNames) > 1 || single)) || ix.ordinaryWord(name, m.Folded, lang, rd))
 		if cm.weak && afterDeterminer(text, sp) {
 			continue // "the order", "a fog": a common noun, not a card
 		}
@@ -181,6 +182,18 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 	}
 	a.game = ix.gameOf(a, low)
 	return a
+}
+
+// withoutCards returns the question with the card names it holds blanked
+// out ("Price of Fame" is a card, not a price).
+func (a *questionAnalysis) withoutCards() string {
+	b := []byte(a.text)
+	for _, c := range a.cards {
+		for i := c.span.start; i < c.span.end; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // ordinaryWord reports whether a card name is also a word the texts use
@@ -268,6 +281,25 @@ func afterDeterminer(text string, sp span2) bool {
 	return determiners[w]
 }
 
+// metaTerms are glossary entries that name the texts themselves ("ruling",
+// "裁定", "Comprehensive Rules"): a question asks for them, not about them.
+var metaTerms = map[string]bool{"ruling": true, "comprehensive-rules": true, "glossary": true, "judge": true, "errata": true}
+
+// questionWord reports whether a name is one of the words questions are
+// asked with in lang ("marche" in "comment ça marche").
+func (ix *Index) questionWord(name, lang string) bool {
+	terms := ix.analyzeWith(map[string]string{"en": "en", "fr": "fr", "ja": jaAnalyzerName}[lang], name)
+	if len(terms) == 0 {
+		return false
+	}
+	for _, t := range terms {
+		if !questionWords[lang][t] {
+			return false
+		}
+	}
+	return true
+}
+
 // stopWords reports whether a name is made of words analysis drops in
 // the question's language ("Who", "What", "When" are faces of one card).
 func (ix *Index) stopWords(name, lang string) bool {
@@ -314,11 +346,11 @@ var gameCues = map[string][]string{
 // uses; "" when nothing tells or both games are named.
 func (ix *Index) gameOf(a *questionAnalysis, low string) string {
 	mtg, ygo := 0, 0
-	if len(a.cards) > 0 {
-		for _, c := range a.cards {
-			if !c.weak {
-				mtg += 2
-			}
+	for _, c := range a.cards {
+		if c.weak {
+			mtg++
+		} else {
+			mtg += 2
 		}
 	}
 	ygo += 2 * len(a.ygo)
