@@ -26,7 +26,7 @@ func TestDebugQuestion(t *testing.T) {
 		if l, rest, ok := strings.Cut(q, "|"); ok && len(l) == 2 {
 			lang, q = l, rest
 		}
-		res, err := ix.Search(context.Background(), Query{Text: q, Lang: lang})
+		res, err := ix.Search(context.Background(), Query{Text: q, Lang: lang, K: 12})
 		if err != nil {
 			t.Fatal(err)
 		}

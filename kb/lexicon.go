@@ -288,6 +288,8 @@ func lexFold(s string) (string, []int) {
 			continue
 		case r < 0x80:
 			switch {
+			case (r == '+' || r == '-') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
+				emit(i, string(r), false) // the sign of "+1/+1", "-1/-1"
 			case r >= 'A' && r <= 'Z':
 				emit(i, string(r+'a'-'A'), false)
 			case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':

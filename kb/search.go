@@ -175,7 +175,7 @@ func (p *queryPlan) namedCards() []string {
 var offTopicCues = []string{
 	"worth", "price", "prix", "combien coûte", "combien coute", "combien vaut", "値段", "いくら", "価格", "相場",
 	"who won", "qui a gagné", "qui a gagne", "優勝者", "優勝した",
-	"best deck", "meilleur deck", "一番強い", "最強デッキ", "recommend", "conseill", "おすすめ", "オススメ",
+	"best deck", "best commander deck", "meilleur deck", "一番強い", "最強デッキ", "recommend", "conseill", "おすすめ", "オススメ",
 	"next set", "prochaine extension", "発売日", "release date", "sortie de la",
 	"where to buy", "where can i buy", "acheter", "購入", "どこで買",
 	"banned", "banni", "ban list", "banlist", "禁止", "legal in", "légal en",

@@ -189,6 +189,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 func (a *questionAnalysis) withoutCards() string {
 	b := []byte(a.text)
 	for _, c := range a.cards {
+		if c.weak {
+			continue
+		}
 		for i := c.span.start; i < c.span.end; i++ {
 			b[i] = ' '
 		}
@@ -353,7 +356,7 @@ func (ix *Index) gameOf(a *questionAnalysis, low string) string {
 			mtg += 2
 		}
 	}
-	ygo += 2 * len(a.ygo)
+	ygo += 3 * len(a.ygo)
 	for _, t := range a.topics {
 		switch ix.topics[t.topic].Game {
 		case "ygo":

@@ -260,7 +260,7 @@ func nameYGO(d Doc, cards YGOCards) Doc {
 		title, _, _ := strings.Cut(ygoNames(d.Title, d.Lang, cards), "\n")
 		d.Title = clipWords(title, 100)
 	}
-	if m := ygoRefRe.FindStringSubmatch(d.Card); m != nil {
+	if m := ygoRefRe.FindStringSubmatch(d.Card); m != nil && cards != nil {
 		d.Card = ""
 		if c, ok := cards[m[1]]; ok {
 			d.Card = c.Name
