@@ -161,24 +161,29 @@ func (lx *lexicon) find(text, lang string) []lexMatch {
 	return out
 }
 
-// singularFold drops the final s or x of every word of folded longer than
-// three letters, with their offsets.
+// singularFold drops the marks of number and gender French words end with
+// when they agree ("retirées", "jetons", "illégaux" -> "retire", "jeton",
+// "illegau"): the final s or x of every word longer than three letters,
+// then the e of a word ending in "ee" (an é that agrees), with their
+// offsets.
 func singularFold(folded string, offs []int) (string, []int) {
-	var b strings.Builder
+	var b []byte
 	o := make([]int, 0, len(offs))
+	end := func(i int) bool { return i+1 == len(folded) || folded[i+1] == ' ' }
 	for i := 0; i < len(folded); i++ {
 		c := folded[i]
-		if (c == 's' || c == 'x') && (i+1 == len(folded) || folded[i+1] == ' ') {
-			start := strings.LastIndexByte(folded[:i], ' ') + 1
-			if i-start >= 3 && isLatin(folded[start:i]) {
-				continue
-			}
+		start := strings.LastIndexByte(folded[:i], ' ') + 1
+		if (c == 's' || c == 'x') && end(i) && i-start >= 3 && isLatin(folded[start:i]) {
+			continue
 		}
-		b.WriteByte(c)
+		if c == 'e' && i-start >= 4 && folded[i-1] == 'e' && (end(i) || end(i+1) && (folded[i+1] == 's' || folded[i+1] == 'x')) {
+			continue
+		}
+		b = append(b, c)
 		o = append(o, offs[i])
 	}
 	o = append(o, offs[len(offs)-1])
-	return b.String(), o
+	return string(b), o
 }
 
 // walk matches the lexicon against folded text, from each place a name

@@ -67,3 +67,18 @@ func TestLexiconFind(t *testing.T) {
 		}
 	}
 }
+
+func TestSingularFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"une creature attaquante retiree du combat": "une creature attaquante retire du combat",
+		"les jetons sont retires":                   "les jeton sont retire",
+		"actions basees sur un etat":                "action base sur un etat",
+		"cibles illegales":                          "cible illegale",
+	} {
+		f, offs := lexFold(in)
+		got, o := singularFold(f, offs)
+		if got != want || len(o) != len(got)+1 {
+			t.Errorf("singularFold(%q) = %q (%d offsets), want %q", in, got, len(o), want)
+		}
+	}
+}

@@ -52,6 +52,7 @@ type concept struct {
 	cards    []string // conceptCard: the cards the name may mean
 	rules    []string // conceptTopic: the rules that define it
 	glossary string   // conceptTopic: its glossary entry's ID
+	titled   bool     // conceptTopic: the title of one of its rules
 	weak     bool     // conceptCard: a name that is also a common word
 	// nameWord marks a word of a card's name that is also a common word:
 	// it is a word of the question, but no support for the card.
@@ -360,7 +361,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		for _, term := range analyzeTerm(langAnalyzer[lang], a.text[m.span.start:m.span.end]) {
 			w += idf(langFields[lang][0], term)
 		}
-		c := concept{kind: conceptTopic, weight: 1.5 * max(w, 1), glossary: t.Glossary}
+		c := concept{kind: conceptTopic, weight: 1.5 * max(w, 1), glossary: t.Glossary, titled: t.Titled || t.Keyword || t.Term != "" && len(t.Rules) > 0 && !strings.Contains(t.Glossary, "glossary:")}
 		present := false
 		for _, r := range t.Rules {
 			if _, ok := ix.infos["cr:"+r]; ok || ix.infos == nil {

@@ -168,7 +168,14 @@ func (p *queryPlan) defines(d Doc) float64 {
 		}
 		total += c.weight
 		if c.kind == conceptTopic && c.definedBy(d) {
-			w += c.weight
+			// The rules a glossary entry refers to ("Attacking Creature:
+			// see rule 508") define the term more loosely than the rule
+			// that bears its name.
+			if c.titled {
+				w += c.weight
+			} else {
+				w += c.weight / 2
+			}
 		}
 	}
 	if total == 0 {

@@ -23,6 +23,9 @@ type topic struct {
 	Names map[string][]string `json:"names"` // "en", "fr", "ja" -> names
 	// Keyword marks a keyword ability or action (CR 701 and 702).
 	Keyword bool `json:"keyword,omitempty"`
+	// Titled marks a topic that is the title of one of its rules; the
+	// rules of other topics come from cross-references ("See rule 508").
+	Titled bool `json:"titled,omitempty"`
 }
 
 // topicSet builds the topics of a collection.
@@ -106,6 +109,7 @@ func (ts *topicSet) addCR(cr *CR) {
 		}
 		t := ts.get(r.Title, "mtg")
 		t.addRules(r.Number)
+		t.Titled = true
 		if strings.HasPrefix(r.Number, "701.") || strings.HasPrefix(r.Number, "702.") {
 			t.Keyword = true
 		}
