@@ -1,19 +1,17 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var updateCLI = flag.Bool("update-cli", false, "rewrite the golden files of TestCLIGolden")
+	"arbiter/cmd/bot/internal/testutil"
+)
 
 // TestCLIGolden runs the question commands on the embedded corpus, in the
 // three languages, and compares exit code, stdout and stderr with golden
-// files under testdata/cli (rewrite them with -update-cli).
+// files under testdata/cli (rewrite them with -update).
 func TestCLIGolden(t *testing.T) {
 	tests := []struct {
 		name string
@@ -47,23 +45,7 @@ func TestCLIGolden(t *testing.T) {
 				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, out, errs)
 			}
 			got := fmt.Sprintf("$ bot %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, out, errs)
-			file := filepath.Join("testdata", "cli", tt.name+".txt")
-			if *updateCLI {
-				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/bot -run TestCLIGolden -update-cli)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s:\n--- got ---\n%s\n--- want ---\n%s", file, got, want)
-			}
+			testutil.Golden(t, filepath.Join("testdata", "cli", tt.name+".txt"), []byte(got))
 		})
 	}
 }

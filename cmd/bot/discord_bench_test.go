@@ -10,13 +10,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"sync"
 	"testing"
 	"time"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/data"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -30,7 +30,11 @@ func benchIndex(b *testing.B) *kb.Index {
 	if err := c.AddCorpus(data.FS()); err != nil {
 		b.Fatal(err)
 	}
-	if cr, err := os.ReadFile(filepath.Join(repoRoot(b), "..", "shared", "data", "mtg", "cr", "MagicCompRules_20260417.txt")); err == nil {
+	if file, ok := testutil.LookupShared(b, "mtg/cr/MagicCompRules_20260417.txt"); ok {
+		cr, err := os.ReadFile(file)
+		if err != nil {
+			b.Fatal(err)
+		}
 		if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
 			b.Fatal(err)
 		}
@@ -140,9 +144,9 @@ func BenchmarkInteractions(b *testing.B) {
 // real card file (English, French and Japanese names): autocomplete cannot
 // be deferred, so one keystroke must stay far below Discord's 3 seconds.
 func BenchmarkCardAutocomplete(b *testing.B) {
-	f, err := os.Open(filepath.Join(repoRoot(b), "..", "shared", "data", "mtg", "cards", "cards-multilang-mtgjson-20220425.jsonl"))
+	f, err := os.Open(testutil.SharedFile(b, "mtg/cards/cards-multilang-mtgjson-20220425.jsonl"))
 	if err != nil {
-		b.Skipf("shared data absent: %v", err)
+		b.Fatal(err)
 	}
 	defer f.Close()
 	var cards []kb.CardEntry

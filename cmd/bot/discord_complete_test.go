@@ -5,12 +5,11 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"arbiter/data"
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/kb"
 )
 
@@ -18,14 +17,9 @@ import (
 // of the real card file whose line names one of the given cards.
 func completionIndex(t *testing.T, cards ...string) *kb.Index {
 	t.Helper()
-	shared := filepath.Join(repoRoot(t), "..", "shared", "data", "mtg")
-	cr, err := os.ReadFile(filepath.Join(shared, "cr", "MagicCompRules_20260417.txt"))
+	f, err := os.Open(testutil.SharedFile(t, "mtg/cards/cards-multilang-mtgjson-20220425.jsonl"))
 	if err != nil {
-		t.Skipf("shared data absent: %v", err)
-	}
-	f, err := os.Open(filepath.Join(shared, "cards", "cards-multilang-mtgjson-20220425.jsonl"))
-	if err != nil {
-		t.Skipf("shared data absent: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var subset bytes.Buffer
@@ -39,25 +33,7 @@ func completionIndex(t *testing.T, cards ...string) *kb.Index {
 			}
 		}
 	}
-	c := kb.NewCollection()
-	if err := c.AddCorpus(data.FS()); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.AddCards("cards.jsonl", &subset); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Finish(); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := kb.NewMem(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	return ix
+	return testutil.CRIndex(t, subset.Bytes())
 }
 
 func TestAutocomplete(t *testing.T) {

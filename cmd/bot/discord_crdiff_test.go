@@ -2,36 +2,17 @@ package main
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
 
 // TestCRDiffCommand runs /crdiff on an index of the two real releases.
 func TestCRDiffCommand(t *testing.T) {
-	c := kb.NewCollection()
-	for _, f := range []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"} {
-		b, err := os.ReadFile(sharedFile(t, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.AddCR(f, b); err != nil {
-			t.Fatal(err)
-		}
-	}
-	dir := filepath.Join(t.TempDir(), "index")
-	if _, err := kb.Build(context.Background(), dir, c, ""); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := kb.Open(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	ix := testutil.ReleasesIndex(t)
 	rt := newRouter(routerConfig{cat: testCatalog(t), index: func() (*kb.Index, func()) { return ix, func() {} }, publicURL: "https://arbiter.example"})
 
 	resp := rt.serve(context.Background(), Request{Kind: reqCommand, Command: "crdiff", Options: map[string]string{"from": "2026-01-16"}, Locale: "fr"})

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"arbiter/cmd/bot/internal/testutil"
 )
 
 // TestDiscordGolden renders the replies Discord gets, in English, French
@@ -76,23 +76,7 @@ func TestDiscordGolden(t *testing.T) {
 				if strings.Contains(got, `"!discord.`) || strings.Contains(got, `"!common.`) {
 					t.Errorf("missing message in\n%s", got)
 				}
-				name := filepath.Join("testdata", "discord", lang, c.name+".json")
-				if updating() {
-					if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(name, []byte(got), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(name)
-				if err != nil {
-					t.Fatalf("%v (run go test ./cmd/bot -run TestDiscordGolden -update)", err)
-				}
-				if got != string(want) {
-					t.Errorf("%s differs (run with -update and review the diff)\n%s", name, firstLineDiff(string(want), got))
-				}
+				testutil.Golden(t, filepath.Join("testdata", "discord", lang, c.name+".json"), []byte(got))
 			})
 		}
 	}
@@ -108,21 +92,4 @@ func goldenJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return b.String()
-}
-
-func firstLineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			return "line " + strconv.Itoa(i+1) + ":\nwant " + wl + "\ngot  " + gl
-		}
-	}
-	return ""
 }

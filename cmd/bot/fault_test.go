@@ -30,6 +30,7 @@ import (
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -130,8 +131,8 @@ func staleBuilds(t *testing.T, dir string) []string {
 // new index over an existing one: the old index still opens and serves,
 // the next start cleans the partial build, and a new build succeeds.
 func TestKillDuringBuild(t *testing.T) {
-	cr := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
-	rulings := sharedFile(t, "mtg/rulings/rulings-mtgjson-20220425.jsonl")
+	cr := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	rulings := testutil.SharedFile(t, "mtg/rulings/rulings-mtgjson-20220425.jsonl")
 	bin := mustBinary(t)
 	dir := filepath.Join(t.TempDir(), "index")
 
@@ -569,9 +570,9 @@ type stallingUpstream struct {
 
 func newStallingUpstream(t *testing.T) *stallingUpstream {
 	t.Helper()
-	cr := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	cr := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	head := func(rel string, n int) []byte {
-		b, err := os.ReadFile(sharedFile(t, rel))
+		b, err := os.ReadFile(testutil.SharedFile(t, rel))
 		if err != nil {
 			t.Fatal(err)
 		}

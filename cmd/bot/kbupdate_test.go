@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"arbiter/cmd/bot/internal/testutil"
+
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -82,7 +84,7 @@ func newFakeUpstream(t *testing.T, data string) *fakeUpstream {
 }
 
 func TestKBUpdateLifecycle(t *testing.T) {
-	data := sharedDataDir(t)
+	data := testutil.SharedDataDir(t)
 	up := newFakeUpstream(t, data)
 	dir := filepath.Join(t.TempDir(), "index")
 	tmp := t.TempDir()

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/kb"
 )
 
@@ -51,7 +52,7 @@ func BenchmarkObserveInteraction(b *testing.B) {
 // release, about 5,000 documents).
 func BenchmarkReload(b *testing.B) {
 	dir := filepath.Join(b.TempDir(), "ix")
-	opsBuild(b, dir, sharedFile(b, "mtg/cr/MagicCompRules_20260417.txt"))
+	testutil.BuildCR(b, dir, testutil.SharedFile(b, "mtg/cr/MagicCompRules_20260417.txt"))
 	ix, err := kb.Open(context.Background(), dir)
 	if err != nil {
 		b.Fatal(err)

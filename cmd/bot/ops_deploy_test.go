@@ -18,6 +18,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/kb"
 )
 
@@ -60,7 +61,7 @@ func yamlList(v any) []any {
 // loadK8s parses every document of every YAML file in deploy/k8s.
 func loadK8s(t *testing.T) (docs []k8sDoc, kustomization map[string]any, files []string) {
 	t.Helper()
-	dir := filepath.Join(repoRoot(t), "deploy", "k8s")
+	dir := filepath.Join(testutil.RepoRoot(t), "deploy", "k8s")
 	paths, err := filepath.Glob(filepath.Join(dir, "*.y*ml"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no manifests in %s: %v", dir, err)
@@ -135,7 +136,7 @@ func TestK8sManifests(t *testing.T) {
 		if err != nil {
 			t.Skip("no kubectl")
 		}
-		out, err := exec.Command(kubectl, "kustomize", filepath.Join(repoRoot(t), "deploy", "k8s")).Output()
+		out, err := exec.Command(kubectl, "kustomize", filepath.Join(testutil.RepoRoot(t), "deploy", "k8s")).Output()
 		if err != nil {
 			t.Fatalf("kubectl kustomize: %v", err)
 		}
@@ -348,7 +349,7 @@ func systemdUnit(t *testing.T, path string) map[string]map[string][]string {
 }
 
 func TestSystemdUnits(t *testing.T) {
-	dir := filepath.Join(repoRoot(t), "deploy", "systemd")
+	dir := filepath.Join(testutil.RepoRoot(t), "deploy", "systemd")
 	hardening := map[string]string{
 		"DynamicUser": "yes", "ProtectSystem": "strict", "NoNewPrivileges": "yes", "StateDirectory": "arbiter",
 		"CapabilityBoundingSet": "", "PrivateTmp": "yes", "ProtectHome": "yes", "RestrictSUIDSGID": "yes",
@@ -422,7 +423,7 @@ func TestSystemdUnits(t *testing.T) {
 // serve" and every ARBITER_* variable, and that the example environment
 // file only uses variables the bot reads.
 func TestDeployDocs(t *testing.T) {
-	root := repoRoot(t)
+	root := testutil.RepoRoot(t)
 	readme, err := os.ReadFile(filepath.Join(root, "deploy", "README.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -550,7 +551,7 @@ func dockerGoBuild(t *testing.T, instrs []dockerInstr) (env, args []string) {
 }
 
 func TestDockerfile(t *testing.T) {
-	root := repoRoot(t)
+	root := testutil.RepoRoot(t)
 	instrs := parseDockerfile(t, filepath.Join(root, "deploy", "Dockerfile"))
 	var froms []string
 	var user string
@@ -627,10 +628,7 @@ func TestDockerfile(t *testing.T) {
 // and opens the index it writes.
 func dockerIndexFromFiles(t *testing.T, instrs []dockerInstr, bin string) {
 	t.Helper()
-	data := filepath.Join(repoRoot(t), "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("shared data absent: %v", err)
-	}
+	data := testutil.SharedDataDir(t)
 	stage := ""
 	vars := map[string]string{}
 	var runLine string

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"arbiter/cmd/bot/internal/testutil"
 )
 
 // opsMux returns a mux with only the operations routes of s.
@@ -320,7 +322,7 @@ func TestServeProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	crFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	crFile := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	tmp := t.TempDir()
 	bin := filepath.Join(tmp, "bot")
 	build := exec.Command("go", "build", "-o", bin, ".")
@@ -328,7 +330,7 @@ func TestServeProcess(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	index := filepath.Join(tmp, "index")
-	opsBuild(t, index, crFile)
+	testutil.BuildCR(t, index, crFile)
 	logs := &opsLog{}
 	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:0", "--reload-interval", "0")
 	cmd.Env = []string{"ARBITER_INDEX=" + index, "ARBITER_LOG_LEVEL=debug"}
@@ -362,7 +364,7 @@ func TestServeProcess(t *testing.T) {
 	if code, body, err := rig.get("/readyz"); err != nil || code != 200 || !strings.Contains(body, `"current_cr":"2026-04-17"`) {
 		t.Fatalf("readyz: %d %q %v", code, body, err)
 	}
-	opsBuild(t, index, crFile)
+	testutil.BuildCR(t, index, crFile)
 	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"arbiter/cmd/bot/internal/testutil"
 )
 
 // opsFlagSet registers the flags of "bot serve" that the operations
@@ -242,7 +244,7 @@ func TestMetricsExposition(t *testing.T) {
 
 func TestMetricsBuiltIndex(t *testing.T) {
 	dir := t.TempDir() + "/ix"
-	ix := opsBuildIndex(t, dir, sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
+	ix := opsBuildIndex(t, dir, testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
 	s, _ := opsTestServer(t, opsDefaultConfig(t), ix)
 	mux := http.NewServeMux()
 	s.routesOps(mux)

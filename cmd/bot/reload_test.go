@@ -10,32 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/kb"
 )
-
-// opsBuild builds an index of one CR release at dir with kb.Build, as "bot
-// kb build --no-default --cr FILE" does.
-func opsBuild(t testing.TB, dir, crFile string) kb.Meta {
-	t.Helper()
-	src, err := os.ReadFile(crFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := kb.NewCollection()
-	if err := c.AddCR(crFile, src); err != nil {
-		t.Fatal(err)
-	}
-	meta, err := kb.Build(context.Background(), dir, c, time.Now().UTC().Format(time.RFC3339))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return meta
-}
 
 // opsBuildIndex builds an index of one CR release at dir and opens it.
 func opsBuildIndex(t testing.TB, dir, crFile string) *kb.Index {
 	t.Helper()
-	opsBuild(t, dir, crFile)
+	testutil.BuildCR(t, dir, crFile)
 	ix, err := kb.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -60,13 +42,13 @@ func opsPointAt(t testing.TB, link, target string) {
 // 2026 Comprehensive Rules) while goroutines query: no query may fail, and
 // every answer must come from one index only.
 func TestReloadUnderLoad(t *testing.T) {
-	janFile := sharedFile(t, "mtg/cr/MagicCompRules_20260116.txt")
-	aprFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	janFile := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260116.txt")
+	aprFile := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	root := t.TempDir()
 	jan := filepath.Join(root, "jan", "ix")
 	apr := filepath.Join(root, "apr", "ix")
-	opsBuild(t, jan, janFile)
-	opsBuild(t, apr, aprFile)
+	testutil.BuildCR(t, jan, janFile)
+	testutil.BuildCR(t, apr, aprFile)
 	cur := filepath.Join(root, "current")
 	opsPointAt(t, cur, jan)
 
@@ -142,7 +124,7 @@ func TestReloadUnderLoad(t *testing.T) {
 	// A rebuild in place (what "bot kb update" does) deletes the directory of
 	// the index that serves while it serves.
 	waitQueries(20)
-	opsBuild(t, jan, aprFile)
+	testutil.BuildCR(t, jan, aprFile)
 	if !s.reloadIndex(ctx, "test") {
 		t.Fatalf("reload after rebuild failed:\n%s", logs)
 	}
@@ -216,10 +198,10 @@ func opsReloadSuccesses(t testing.TB, s *server) int64 {
 }
 
 func TestReloadFailureKeepsServing(t *testing.T) {
-	aprFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	aprFile := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	root := t.TempDir()
 	good := filepath.Join(root, "good", "ix")
-	opsBuild(t, good, aprFile)
+	testutil.BuildCR(t, good, aprFile)
 	broken := filepath.Join(root, "broken")
 	if err := os.MkdirAll(broken, 0o755); err != nil {
 		t.Fatal(err)
@@ -280,7 +262,7 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 	}
 	// A new good build: the watcher picks it up. (Pointing back at the
 	// build that already serves would change nothing.)
-	opsBuild(t, good, aprFile)
+	testutil.BuildCR(t, good, aprFile)
 	opsPointAt(t, cur, good)
 	deadline := time.Now().Add(10 * time.Second)
 	for opsReloadSuccesses(t, s) < 1 {
@@ -292,10 +274,10 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 }
 
 func TestIndexFingerprint(t *testing.T) {
-	aprFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	aprFile := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	root := t.TempDir()
 	ix := filepath.Join(root, "ix")
-	opsBuild(t, ix, aprFile)
+	testutil.BuildCR(t, ix, aprFile)
 	first := indexFingerprint(ix)
 	empty := filepath.Join(root, "empty")
 	if err := os.Mkdir(empty, 0o755); err != nil {
@@ -318,20 +300,20 @@ func TestIndexFingerprint(t *testing.T) {
 			}
 		})
 	}
-	opsBuild(t, ix, aprFile)
+	testutil.BuildCR(t, ix, aprFile)
 	if second := indexFingerprint(ix); second == first || second == "" {
 		t.Errorf("fingerprint did not change with a rebuild: %q then %q", first, second)
 	}
 }
 
 func TestReloadSignal(t *testing.T) {
-	aprFile := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
-	janFile := sharedFile(t, "mtg/cr/MagicCompRules_20260116.txt")
+	aprFile := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	janFile := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260116.txt")
 	root := t.TempDir()
 	jan := filepath.Join(root, "jan", "ix")
 	apr := filepath.Join(root, "apr", "ix")
-	opsBuild(t, jan, janFile)
-	opsBuild(t, apr, aprFile)
+	testutil.BuildCR(t, jan, janFile)
+	testutil.BuildCR(t, apr, aprFile)
 	cur := filepath.Join(root, "current")
 	opsPointAt(t, cur, jan)
 	cfg := opsDefaultConfig(t)

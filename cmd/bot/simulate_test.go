@@ -4,27 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
 	"arbiter/i18n"
 )
-
-// updateFlag returns the -update flag, registering it unless another test
-// file of the package already has.
-func updateFlag() func() bool {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-	return func() bool { f := flag.Lookup("update"); return f != nil && f.Value.String() == "true" }
-}
-
-var updating = updateFlag()
 
 // runBot runs the command line and returns its exit code, stdout and stderr.
 func runBot(t *testing.T, args ...string) (int, string, string) {
@@ -49,20 +37,7 @@ func TestSimulateGolden(t *testing.T) {
 				if strings.Contains(out, "!engine.") || strings.Contains(out, "%!") {
 					t.Errorf("trace has a missing message or a bad argument:\n%s", out)
 				}
-				name := filepath.Join("testdata", "simulate", ps.Name+"."+lang+".txt")
-				if updating() {
-					if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(name)
-				if err != nil {
-					t.Fatalf("%v (run go test ./cmd/bot -run TestSimulateGolden -update)", err)
-				}
-				if out != string(want) {
-					t.Errorf("trace differs from %s (run with -update and review the diff)\ngot:\n%s", name, out)
-				}
+				testutil.Golden(t, filepath.Join("testdata", "simulate", ps.Name+"."+lang+".txt"), []byte(out))
 			})
 		}
 	}

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"arbiter/kb"
+	"arbiter/cmd/bot/internal/testutil"
 )
 
 // TestWebDiff serves the changes between the two real CR releases: every
@@ -16,25 +13,7 @@ import (
 // current pages (which exist), a word diff marks insertions and deletions,
 // and a release the index does not hold is a localized 404.
 func TestWebDiff(t *testing.T) {
-	c := kb.NewCollection()
-	for _, f := range []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"} {
-		b, err := os.ReadFile(sharedFile(t, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.AddCR(f, b); err != nil {
-			t.Fatal(err)
-		}
-	}
-	dir := filepath.Join(t.TempDir(), "index")
-	if _, err := kb.Build(context.Background(), dir, c, ""); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := kb.Open(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	ix := testutil.ReleasesIndex(t)
 	ts := webTestServer(t, ix)
 
 	resp, body := webGet(t, ts, "/diff/2026-01-16/2026-04-17?lang=fr")

@@ -5,7 +5,6 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/xml"
-	"flag"
 	"image"
 	"image/png"
 	"io"
@@ -13,7 +12,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -21,43 +19,17 @@ import (
 	"sync"
 	"testing"
 
-	"arbiter/data"
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
 
-// webUpdate reports whether -update was given (the flag is shared with the
-// other golden tests of the package).
-func webUpdate() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
 // webCRIndex indexes the embedded corpus and the real Comprehensive Rules
 // of 2026-04-17 in memory.
 func webCRIndex(t testing.TB) *kb.Index {
 	t.Helper()
-	cr, err := os.ReadFile(sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := kb.NewCollection()
-	if err := c.AddCorpus(data.FS()); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Finish(); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := kb.NewMem(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	return ix
+	return testutil.CRIndex(t, nil)
 }
 
 // webTestServer serves the web pages of ix.
@@ -101,35 +73,7 @@ func webGet(t testing.TB, ts *httptest.Server, path string, header ...string) (*
 // webGolden compares got with testdata/web/name, or rewrites it with -update.
 func webGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "web", name)
-	if webUpdate() {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/bot -run TestWebPages -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) || i < len(wl); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("%s differs at line %d (run with -update and review the diff)\nwant: %.300s\ngot:  %.300s", path, i+1, w, g)
-			}
-		}
-	}
+	testutil.Golden(t, filepath.Join("testdata", "web", name), got)
 }
 
 var hrefRe = regexp.MustCompile(`href="([^"]*)"`)
