@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/engine"
 	"arbiter/i18n"
 )
@@ -153,7 +154,7 @@ func neutralWords() boardWords {
 func localWords(p *i18n.Printer) boardWords {
 	w := neutralWords()
 	w.header = func(st engine.State) string {
-		return p.T(i18n.KeyWebBoardHeader, st.Turn, st.Active, stepName(p, st.Game, string(st.Step)))
+		return p.T(i18n.KeyWebBoardHeader, st.Turn, st.Active, render.StepName(p, st.Game, string(st.Step)))
 	}
 	w.life = func(n int) string { return p.T(i18n.KeyWebBoardLife, n) }
 	w.hand = func(n int) string { return p.T(i18n.KeyWebBoardHand, n) }
@@ -217,7 +218,7 @@ func localWords(p *i18n.Printer) boardWords {
 	}
 	w.empty = p.T(i18n.KeyWebBoardEmpty)
 	w.gameLost = p.T(i18n.KeyWebBoardLost)
-	w.phaseLabel = func(phase string) string { return stepName(p, "ygo", phase) }
+	w.phaseLabel = func(phase string) string { return render.StepName(p, "ygo", phase) }
 	w.mandatory = p.T(i18n.KeyWebCardMandatory)
 	return w
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -23,7 +24,7 @@ func (rt *router) handleCRDiff(ctx context.Context, req Request) (Response, erro
 	}
 	d, err := ix.ReleaseDiff(from, to)
 	if errors.Is(err, kb.ErrNoRelease) {
-		return Response{}, userErr(i18n.KeyCLIUnknownRelease, escapeText(clipRunes(from, 12)), strings.Join(ix.Meta().CRDates, ", "))
+		return Response{}, userErr(i18n.KeyCLIUnknownRelease, escapeText(render.ClipRunes(from, 12)), strings.Join(ix.Meta().CRDates, ", "))
 	}
 	if err != nil {
 		return Response{}, err
@@ -37,13 +38,13 @@ func (rt *router) handleCRDiff(ctx context.Context, req Request) (Response, erro
 		if v == "" {
 			v = "—"
 		}
-		e.Fields = append(e.Fields, Field{Name: p.T(key, len(items)), Value: clipRunes(v, 1000)})
+		e.Fields = append(e.Fields, Field{Name: p.T(key, len(items)), Value: render.ClipRunes(v, 1000)})
 	}
-	l := listDiff(d)
-	list(i18n.KeyVersionsAdded, l.added)
-	list(i18n.KeyVersionsRemoved, l.removed)
-	list(i18n.KeyVersionsRenumbered, l.moved)
-	list(i18n.KeyVersionsChanged, l.changed)
-	list(i18n.KeyVersionsGlossary, l.glossary)
+	l := render.ListDiff(d)
+	list(i18n.KeyVersionsAdded, l.Added)
+	list(i18n.KeyVersionsRemoved, l.Removed)
+	list(i18n.KeyVersionsRenumbered, l.Moved)
+	list(i18n.KeyVersionsChanged, l.Changed)
+	list(i18n.KeyVersionsGlossary, l.Glossary)
 	return Response{Embeds: []Embed{e}, Outcome: "ok"}, nil
 }

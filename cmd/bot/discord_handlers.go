@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"arbiter/cmd/bot/internal/preset"
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/engine"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -178,7 +181,7 @@ func (rt *router) renderRuling(ctx context.Context, ix *kb.Index, st replyState)
 	if err != nil {
 		return Response{}, err
 	}
-	a := buildAnswer(p, res, rt.publicURL)
+	a := render.AnswerOf(p, res, rt.publicURL)
 	if len(a.Citations) == 0 {
 		msg := p.T(i18n.KeyAnswerNothingFound, escapeText(q)) + "\n" + p.T(i18n.KeyAnswerNothingFoundHint)
 		return Response{Content: msg, Embeds: []Embed{{Footer: footerText(q)}}}, nil
@@ -213,10 +216,10 @@ func (rt *router) renderRuling(ctx context.Context, ix *kb.Index, st replyState)
 // citationEmbed renders one citation: its heading, the snippet with the
 // matched words in bold, the link, and the notices (machine translation,
 // obsolete rule, preset).
-func citationEmbed(p *i18n.Printer, c citation, snippet string) Embed {
-	e := Embed{Title: escapeText(citationHeading(p, c)), URL: httpURL(c.URL), Description: discordSnippet(snippet, c.Text, 900), Color: kindColor(c.Kind)}
+func citationEmbed(p *i18n.Printer, c render.Citation, snippet string) Embed {
+	e := Embed{Title: escapeText(render.Heading(p, c)), URL: httpURL(c.URL), Description: discordSnippet(snippet, c.Text, 900), Color: kindColor(c.Kind)}
 	if c.MachineTranslated {
-		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyDiscordMTNotice), Value: mtLabel(p, c)})
+		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyDiscordMTNotice), Value: render.MTLabel(p, c)})
 	}
 	if c.Obsolete {
 		v := p.T(i18n.KeyCiteAbolished)
@@ -257,12 +260,12 @@ func (rt *router) original(ctx context.Context, st replyState) (Response, error)
 	if !ok {
 		return Response{}, userErr(i18n.KeyDiscordGone)
 	}
-	c := toCitation(d, 0, "", rt.publicURL)
+	c := render.CitationOf(d, 0, "", rt.publicURL)
 	name := d.Lang
 	if l, ok := i18n.ParseLang(d.Lang); ok {
 		name = p.LangName(l)
 	}
-	e := Embed{Title: escapeText(citationHeading(p, c)), URL: httpURL(c.URL), Description: escapeText(d.Text), Color: kindColor(c.Kind)}
+	e := Embed{Title: escapeText(render.Heading(p, c)), URL: httpURL(c.URL), Description: escapeText(d.Text), Color: kindColor(c.Kind)}
 	return fitLimits(Response{Content: p.T(i18n.KeyDiscordOriginalTitle, name), Embeds: []Embed{e}, Ephemeral: true}), nil
 }
 
@@ -272,7 +275,7 @@ func (rt *router) renderRule(ctx context.Context, ix *kb.Index, st replyState) (
 	if num == "" {
 		return Response{}, userErr(i18n.KeyDiscordMissingOption, "number")
 	}
-	if !validRuleNumber(num) {
+	if !render.ValidRuleNumber(num) {
 		return Response{}, userErr(i18n.KeyErrBadRuleNumber, escapeText(num))
 	}
 	res, found, err := ix.Rule(ctx, num, crDate)
@@ -290,8 +293,8 @@ func (rt *router) renderRule(ctx context.Context, ix *kb.Index, st replyState) (
 			r.Content = p.T(i18n.KeyDiscordRuleAbolished, num)
 		}
 		for _, o := range res.Old {
-			c := toCitation(o, 0, "", rt.publicURL)
-			r.Embeds = append(r.Embeds, Embed{Title: escapeText(citationHeading(p, c)), Description: escapeText(clip(o.Text, 1500)), Color: colorDoc})
+			c := render.CitationOf(o, 0, "", rt.publicURL)
+			r.Embeds = append(r.Embeds, Embed{Title: escapeText(render.Heading(p, c)), Description: escapeText(clip(o.Text, 1500)), Color: colorDoc})
 			if len(r.Embeds) == 2 {
 				break
 			}
@@ -300,7 +303,7 @@ func (rt *router) renderRule(ctx context.Context, ix *kb.Index, st replyState) (
 	if res.Rule.ID == "" {
 		return r, nil
 	}
-	head := toCitation(res.Rule, 0, "", rt.publicURL)
+	head := render.CitationOf(res.Rule, 0, "", rt.publicURL)
 	lines := []string{escapeText(res.Rule.Text)}
 	for _, ex := range res.Rule.Examples {
 		lines = append(lines, "> "+escapeText(ex))
@@ -315,7 +318,7 @@ func (rt *router) renderRule(ctx context.Context, ix *kb.Index, st replyState) (
 	if st.Page >= len(pages) {
 		st.Page = len(pages) - 1
 	}
-	e := Embed{Title: escapeText(citationHeading(p, head)), URL: httpURL(head.URL), Description: pages[st.Page], Color: colorRule}
+	e := Embed{Title: escapeText(render.Heading(p, head)), URL: httpURL(head.URL), Description: pages[st.Page], Color: colorRule}
 	if len(pages) > 1 {
 		e.Footer = p.T(i18n.KeyDiscordPage, st.Page+1, len(pages))
 	}
@@ -325,7 +328,7 @@ func (rt *router) renderRule(ctx context.Context, ix *kb.Index, st replyState) (
 			if i == 5 {
 				break
 			}
-			cited = append(cited, "• "+escapeText(citationHeading(p, toCitation(d, 0, "", rt.publicURL))))
+			cited = append(cited, "• "+escapeText(render.Heading(p, render.CitationOf(d, 0, "", rt.publicURL))))
 		}
 		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyDiscordRuleCitedBy), Value: strings.Join(cited, "\n")})
 	}
@@ -365,7 +368,7 @@ func (rt *router) renderCard(ctx context.Context, ix *kb.Index, st replyState) (
 	}
 	e := Embed{Title: escapeText(p.T(i18n.KeyAnswerRulings, display)), Color: colorRuling}
 	if rt.publicURL != "" {
-		e.URL = httpURL(docURL(rt.publicURL, kb.Doc{Card: res.Name}))
+		e.URL = httpURL(render.DocURL(rt.publicURL, kb.Doc{Card: res.Name}))
 	}
 	var others []string
 	for _, l := range []string{"en", "fr", "ja"} {
@@ -451,7 +454,7 @@ func (rt *router) renderGlossary(ctx context.Context, ix *kb.Index, st replyStat
 	if en := t.Terms["en"]; len(en) > 0 {
 		if d, ok := ix.Doc(ctx, "glossary:"+kb.Slug(en[0])); ok {
 			e.Description = escapeText(d.Text)
-			c := toCitation(d, 0, "", rt.publicURL)
+			c := render.CitationOf(d, 0, "", rt.publicURL)
 			e.URL = httpURL(c.URL)
 		}
 	}
@@ -474,29 +477,26 @@ func (rt *router) renderSimulation(st replyState) (Response, error) {
 	if name == "" {
 		return Response{}, userErr(i18n.KeyDiscordMissingOption, "scenario")
 	}
-	sc, err := engine.LoadPreset(name)
-	if err != nil {
-		if e, ok := engine.AsError(err); ok && e.Code == engine.CodeUnknownPreset {
-			return Response{}, userErr(i18n.KeyDiscordUnknownPreset, escapeText(name))
-		}
-		return Response{}, err
-	}
-	res, err := engine.Run(sc)
-	if err != nil {
+	res, err := preset.Run(name)
+	var unknown *preset.UnknownError
+	var failed *preset.RunError
+	switch {
+	case errors.As(err, &unknown):
+		return Response{}, userErr(i18n.KeyDiscordUnknownPreset, escapeText(name))
+	case errors.As(err, &failed):
 		code := "internal"
-		if e, ok := engine.AsError(err); ok {
+		if e, ok := engine.AsError(failed.Err); ok {
 			code = e.Code
 		}
 		return Response{}, userErr(i18n.KeyDiscordBadScenario, escapeText(name), code)
+	case err != nil:
+		return Response{}, err
 	}
-	title := sc.Title[st.Lang.String()]
-	if title == "" {
-		title = sc.Title["en"]
-	}
-	trace := renderTrace(p, res)
+	title := render.PresetTitle(res.Title, st.Lang)
+	trace := render.Trace(p, res)
 	// The embed's title names the scenario: leave out the trace's heading lines.
 	skip := 1
-	if presetTitle(res.Title, p.Lang()) != "" {
+	if render.PresetTitle(res.Title, p.Lang()) != "" {
 		skip = 2
 	}
 	var lines []string

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,9 +10,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/data"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -89,27 +88,20 @@ func (s *sources) collect() (*kb.Collection, error) {
 	return c, c.Finish()
 }
 
-// fileError is a source file that cannot be read.
-type fileError struct {
-	path string
-	err  error
-}
-
-func (e *fileError) Error() string { return e.path + ": " + e.err.Error() }
-func (e *fileError) Unwrap() error { return e.err }
-
+// readFile reads a source file.
 func readFile(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, &fileError{path, err}
+		return nil, &render.FileError{Path: path, Err: err}
 	}
 	return b, nil
 }
 
+// withFile opens a source file for fn.
 func withFile(path string, fn func(io.Reader) error) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return &fileError{path, err}
+		return &render.FileError{Path: path, Err: err}
 	}
 	defer f.Close()
 	return fn(f)
@@ -120,7 +112,7 @@ func withFile(path string, fn func(io.Reader) error) error {
 func docFiles(path string) ([]string, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, &fileError{path, err}
+		return nil, &render.FileError{Path: path, Err: err}
 	}
 	if !fi.IsDir() {
 		return []string{path}, nil
@@ -140,7 +132,7 @@ func docFiles(path string) ([]string, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, &fileError{path, err}
+		return nil, &render.FileError{Path: path, Err: err}
 	}
 	sort.Strings(out)
 	return out, nil
@@ -165,6 +157,7 @@ func cmdKB(e *env, args []string) int {
 	return e.usageError(p, i18n.KeyUnknownCommand, "kb "+args[0])
 }
 
+// cmdKBBuild runs "bot kb build --out DIR [sources]".
 func cmdKBBuild(e *env, args []string) int {
 	fs := e.newFlagSet("kb build")
 	var cf commonFlags
@@ -191,7 +184,7 @@ func cmdKBBuild(e *env, args []string) int {
 	}
 	secs := time.Since(start).Seconds()
 	if cf.json {
-		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": round2(secs), "cr_dates": meta.CRDates})
+		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": render.Round2(secs), "cr_dates": meta.CRDates})
 	}
 	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIBuilt, *out, meta.Docs, fmt.Sprintf("%.1f", secs)))
 	for _, k := range sortedKeys(meta.ByKind) {
@@ -206,8 +199,7 @@ func cmdKBBuild(e *env, args []string) int {
 	return 0
 }
 
-func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
-
+// sortedKeys returns the keys of m, sorted.
 func sortedKeys(m map[string]int) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -217,6 +209,8 @@ func sortedKeys(m map[string]int) []string {
 	return keys
 }
 
+// flagProblem is what is wrong with a command line: the flag error, else
+// the arguments left over.
 func flagProblem(err error, extra []string) string {
 	if err != nil {
 		return err.Error()
@@ -238,66 +232,6 @@ func (e *env) writeJSON(v any) int {
 // inputError reports bad input (an unreadable or malformed file, a bad
 // question) in the user's language and returns exit code 2.
 func (e *env) inputError(p *i18n.Printer, err error) int {
-	fmt.Fprintln(e.stderr, localizeError(p, err))
+	fmt.Fprintln(e.stderr, render.ErrorMessage(p, err))
 	return 2
-}
-
-// localizeError renders an error for a person. Errors of our packages carry
-// a code and arguments; anything else is reported with its text.
-func localizeError(p *i18n.Printer, err error) string {
-	var pe *kb.ParseError
-	var fe *fileError
-	var qe *kb.QueryError
-	switch {
-	case errors.As(err, &pe):
-		return pe.Localize(p)
-	case errors.As(err, &qe):
-		if qe.Code == "too_long" {
-			return p.T(i18n.KeyErrQuestionTooLong, qe.Max)
-		}
-		return p.T(i18n.KeyErrQuestionEmpty)
-	case errors.As(err, &fe):
-		if errors.Is(fe.err, fs.ErrNotExist) {
-			return p.T(i18n.KeyErrFileNotFound, fe.path)
-		}
-		return p.T(i18n.KeyErrFileUnreadable, fe.path)
-	case kb.IsNoIndex(err):
-		return p.T(i18n.KeyErrIndexMissing, err.Error())
-	case errors.Is(err, kb.ErrBuildInProgress):
-		return p.T(i18n.KeyCLIBuildInProgress)
-	}
-	var pathErr *fs.PathError
-	var linkErr *os.LinkError
-	var writeErr *kb.WriteError
-	switch {
-	case errors.As(err, &pathErr):
-		return p.T(i18n.KeyCLICannotWrite, pathErr.Path, osReason(p, pathErr.Err))
-	case errors.As(err, &linkErr):
-		return p.T(i18n.KeyCLICannotWrite, linkErr.New, osReason(p, linkErr.Err))
-	case errors.As(err, &writeErr):
-		// The index library does not always keep the system's error; the
-		// free space of the target says whether it was a full disk.
-		reason := osReason(p, writeErr.Err)
-		var st syscall.Statfs_t
-		if syscall.Statfs(filepath.Dir(writeErr.Dir), &st) == nil && st.Bavail*uint64(st.Bsize) < 1<<20 {
-			reason = p.T(i18n.KeyCLIReasonDiskFull)
-		}
-		return p.T(i18n.KeyCLICannotWrite, writeErr.Dir, reason)
-	}
-	return p.T(i18n.KeyErrInternal)
-}
-
-// osReason says in the user's language why the system refused a write.
-func osReason(p *i18n.Printer, err error) string {
-	switch {
-	case errors.Is(err, syscall.ENOSPC):
-		return p.T(i18n.KeyCLIReasonDiskFull)
-	case errors.Is(err, syscall.EROFS):
-		return p.T(i18n.KeyCLIReasonReadOnly)
-	case errors.Is(err, syscall.ENOTDIR):
-		return p.T(i18n.KeyCLIReasonNotDir)
-	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
-		return p.T(i18n.KeyCLIReasonDenied)
-	}
-	return err.Error()
 }

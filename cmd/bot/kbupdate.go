@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/data"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -108,7 +109,7 @@ func cmdKBUpdate(e *env, args []string) int {
 	summary := ""
 	if pending {
 		if d, ok := diffReleases(c, prev.CurrentCR, newDate); ok {
-			summary = renderDiffSummary(p, d)
+			summary = render.DiffSummary(p, d)
 		}
 		if *notify != "" {
 			msg := p.T(i18n.KeyCLIPending, p.Date(newDate), p.Date(prev.CurrentCR), *out) + "\n" + summary
@@ -118,7 +119,7 @@ func cmdKBUpdate(e *env, args []string) int {
 		}
 	}
 	if cf.json {
-		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": round2(secs),
+		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": render.Round2(secs),
 			"cr_dates": meta.CRDates, "current_cr": meta.CurrentCR, "pending": pending, "dir": target, "cr_url": dl.CRURL})
 	}
 	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIBuilt, target, meta.Docs, fmt.Sprintf("%.1f", secs)))
@@ -157,6 +158,7 @@ func cmdKBPromote(e *env, args []string) int {
 	return 0
 }
 
+// diffReleases is the diff between two releases of c.
 func diffReleases(c *kb.Collection, from, to string) (kb.CRDiff, bool) {
 	a, ok1 := c.Release(from)
 	b, ok2 := c.Release(to)
@@ -166,6 +168,7 @@ func diffReleases(c *kb.Collection, from, to string) (kb.CRDiff, bool) {
 	return kb.DiffCR(a, b), true
 }
 
+// isoDate is an effective date as kb diff takes it.
 var isoDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 // cmdKBDiff runs "bot kb diff A B": the differences between two CR
@@ -189,7 +192,7 @@ func cmdKBDiff(e *env, args []string) int {
 		if isoDate.MatchString(arg) {
 			if releases == nil {
 				if cf.index == "" {
-					return nil, &fileError{arg, os.ErrNotExist}
+					return nil, &render.FileError{Path: arg, Err: os.ErrNotExist}
 				}
 				r, err := kb.Releases(cf.index)
 				if err != nil {
@@ -221,13 +224,14 @@ func cmdKBDiff(e *env, args []string) int {
 	if cf.json {
 		return e.writeJSON(d)
 	}
-	fmt.Fprint(e.stdout, renderDiffSummary(p, d))
+	fmt.Fprint(e.stdout, render.DiffSummary(p, d))
 	if *full {
-		fmt.Fprint(e.stdout, renderDiffFull(p, d))
+		fmt.Fprint(e.stdout, render.DiffFull(p, d))
 	}
 	return 0
 }
 
+// unknownReleaseError is a release date the index does not hold.
 type unknownReleaseError struct {
 	date string
 	have []string
@@ -237,6 +241,7 @@ func (e *unknownReleaseError) Error() string {
 	return "no CR release " + e.date + " in the index (it has " + strings.Join(e.have, ", ") + ")"
 }
 
+// diffError reports a failed kb diff and returns its exit code.
 func (e *env) diffError(p *i18n.Printer, err error) int {
 	if ur, ok := err.(*unknownReleaseError); ok {
 		fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIUnknownRelease, ur.date, strings.Join(ur.have, ", ")))
@@ -245,6 +250,7 @@ func (e *env) diffError(p *i18n.Printer, err error) int {
 	return e.inputError(p, err)
 }
 
+// sortedDates returns the release dates of m, sorted.
 func sortedDates(m map[string]string) []string {
 	out := make([]string, 0, len(m))
 	for d := range m {
@@ -252,84 +258,6 @@ func sortedDates(m map[string]string) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// renderDiffSummary is the localized summary of a release diff: counts,
-// then the numbers of what was added, removed, renumbered and changed.
-func renderDiffSummary(p *i18n.Printer, d kb.CRDiff) string {
-	var b strings.Builder
-	b.WriteString(p.T(i18n.KeyCLIDiffHeader, p.Date(d.From), p.Date(d.To)) + "\n")
-	line := func(key i18n.Key, nums []string) {
-		label := p.T(key, len(nums))
-		if len(nums) > 0 {
-			shown := nums
-			if len(shown) > 40 {
-				shown = append(append([]string(nil), shown[:40]...), "…")
-			}
-			label = p.T(i18n.KeyCLILabelled, label, strings.Join(shown, ", "))
-		}
-		b.WriteString("  " + label + "\n")
-	}
-	l := listDiff(d)
-	line(i18n.KeyCLIDiffAdded, l.added)
-	line(i18n.KeyCLIDiffRemoved, l.removed)
-	line(i18n.KeyCLIDiffRenumbered, l.moved)
-	line(i18n.KeyCLIDiffChanged, l.changed)
-	line(i18n.KeyCLIDiffGlossary, l.glossary)
-	return b.String()
-}
-
-// diffLists are the rule numbers (and glossary terms) a release diff names.
-type diffLists struct {
-	added, removed, moved, changed, glossary []string
-}
-
-func listDiff(d kb.CRDiff) diffLists {
-	var l diffLists
-	for _, r := range d.Added {
-		l.added = append(l.added, r.Number)
-	}
-	for _, r := range d.Removed {
-		l.removed = append(l.removed, r.Number)
-	}
-	for _, r := range d.Changed {
-		l.changed = append(l.changed, r.Number)
-	}
-	for _, r := range d.Renumbered {
-		l.moved = append(l.moved, r.Old+"→"+r.New)
-	}
-	l.glossary = append(append(l.glossary, d.Glossary.Added...), d.Glossary.Removed...)
-	for _, g := range d.Glossary.Changed {
-		l.glossary = append(l.glossary, g.Term)
-	}
-	return l
-}
-
-// renderDiffFull prints each changed rule as a word diff: [-removed-] {+added+}.
-func renderDiffFull(p *i18n.Printer, d kb.CRDiff) string {
-	var b strings.Builder
-	for _, c := range d.Changed {
-		b.WriteString("\n" + p.T(i18n.KeyCiteRule, c.Number) + "\n   " + wordDiff(c.Words) + "\n")
-	}
-	for _, m := range d.Renumbered {
-		b.WriteString("\n" + m.Old + " → " + m.New + "\n   " + wordDiff(m.Words) + "\n")
-	}
-	return b.String()
-}
-
-func wordDiff(ops []kb.WordOp) string {
-	var parts []string
-	for _, op := range ops {
-		switch op.Op {
-		case "+":
-			parts = append(parts, "{+"+op.Text+"+}")
-		case "-":
-			parts = append(parts, "[-"+op.Text+"-]")
-		default:
-			parts = append(parts, op.Text)
-		}
-	}
-	return strings.Join(parts, " ")
 }
 
 // postToChannel posts a message to a Discord channel with the bot's token,

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/cmd/bot/internal/testutil"
 
 	"github.com/bwmarrin/discordgo"
@@ -98,7 +99,7 @@ func TestKBUpdateLifecycle(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("rule: exit %d: %s", code, errs)
 		}
-		var r ruleJSON
+		var r render.RuleAnswer
 		if err := json.Unmarshal([]byte(out), &r); err != nil {
 			t.Fatal(err)
 		}

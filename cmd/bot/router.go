@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -277,7 +278,7 @@ func errorResponse(p *i18n.Printer, err error) Response {
 	if errors.As(err, &re) {
 		msg = p.T(re.Code, re.Args...)
 	} else {
-		msg = localizeError(p, err)
+		msg = render.ErrorMessage(p, err)
 	}
 	return Response{Content: clip(msg, maxContent), Ephemeral: true, Outcome: "error"}
 }

@@ -9,7 +9,6 @@ import (
 	"html/template"
 	"io/fs"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -323,24 +322,3 @@ func (w *webPages) home(r *http.Request, ix *kb.Index, pg *page) (string, error)
 	}}
 	return "home", nil
 }
-
-// webDocPath is the path of the page of the web server that shows d, or
-// "" when none does: a rule (current or old number: /rules/502.15h tells
-// what became of it), a CR glossary entry, a card's rulings, else the
-// simulation that plays the situation out.
-func webDocPath(d kb.Doc) string {
-	switch {
-	case d.Kind == kb.KindRule && d.Ref != "" && (d.Obsolete || strings.HasPrefix(d.ID, "cr:")):
-		return "/rules/" + url.PathEscape(d.Ref)
-	case d.Kind == kb.KindGlossary && strings.HasPrefix(d.ID, "glossary:"):
-		return "/glossary/" + strings.TrimPrefix(d.ID, "glossary:")
-	case d.Card != "" && d.Game != "ygo":
-		return cardPath(d.Card)
-	case d.Preset != "":
-		return "/sim/" + url.PathEscape(d.Preset)
-	}
-	return ""
-}
-
-// cardPath is the path of a card's page.
-func cardPath(name string) string { return "/cards/" + url.PathEscape(name) }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -34,7 +35,7 @@ func (w *webPages) diff(r *http.Request, ix *kb.Index, pg *page) (string, error)
 	from, to := r.PathValue("from"), r.PathValue("to")
 	d, err := ix.ReleaseDiff(from, to)
 	if errors.Is(err, kb.ErrNoRelease) {
-		return "", notFound(i18n.KeyVersionsUnknownRelease, clipRunes(from, 12), clipRunes(to, 12))
+		return "", notFound(i18n.KeyVersionsUnknownRelease, render.ClipRunes(from, 12), render.ClipRunes(to, 12))
 	}
 	if err != nil {
 		return "", internalError(err)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -391,7 +392,7 @@ type rulePageData struct {
 func (w *webPages) rule(r *http.Request, ix *kb.Index, pg *page) (string, error) {
 	asked := r.PathValue("number")
 	num := kb.NormalizeRuleNumber(asked)
-	if !validRuleNumber(num) && !isPartNumber(num) {
+	if !render.ValidRuleNumber(num) && !isPartNumber(num) {
 		return "", badRequest(i18n.KeyWebErrBadRule, asked)
 	}
 	ctx := r.Context()
@@ -572,7 +573,7 @@ func childTitle(d kb.Doc) string {
 	if d.Title != "" {
 		return d.Title
 	}
-	return clipRunes(strings.SplitN(d.Text, "\n", 2)[0], 110)
+	return render.ClipRunes(strings.SplitN(d.Text, "\n", 2)[0], 110)
 }
 
 // langRank puts clarifications in the page's language first, then the
@@ -616,9 +617,9 @@ func (w *webPages) clarificationOf(pg *page, d kb.Doc, lk *textLinker) clarifica
 		Lang: d.Lang, Text: lk.HTML(d.Text), Date: d.Date, Source: d.Source, SourceURL: safeURL(d.URL),
 		Card: d.Card, MT: d.MachineTranslated,
 	}
-	cit := toCitation(d, 0, "", "")
+	cit := render.CitationOf(d, 0, "", "")
 	cit.Lang = pg.Lang // the badge says the language, not the heading
-	c.Heading = citationHeading(pg.p, cit)
+	c.Heading = render.Heading(pg.p, cit)
 	if l, ok := i18n.ParseLang(d.Lang); ok && d.Lang != pg.Lang {
 		c.LangBadge = pg.p.LangName(l)
 	}
@@ -627,7 +628,7 @@ func (w *webPages) clarificationOf(pg *page, d kb.Doc, lk *textLinker) clarifica
 	}
 	c.SimLabel = pg.p.T(i18n.KeyWebSeeSim)
 	if d.Card != "" {
-		c.CardHref = pg.Href(cardPath(d.Card))
+		c.CardHref = pg.Href(render.CardPath(d.Card))
 	}
 	if d.Preset != "" {
 		c.SimHref = pg.Href("/sim/" + d.Preset)
@@ -773,7 +774,7 @@ type cardData struct {
 func (w *webPages) card(r *http.Request, ix *kb.Index, pg *page) (string, error) {
 	name := strings.TrimSpace(r.PathValue("name"))
 	if name == "" || len([]rune(name)) > 200 {
-		return "", badRequest(i18n.KeyWebErrUnknownCard, clipRunes(name, 60))
+		return "", badRequest(i18n.KeyWebErrUnknownCard, render.ClipRunes(name, 60))
 	}
 	ctx := r.Context()
 	res, found, err := ix.Card(ctx, name)
@@ -797,7 +798,7 @@ func (w *webPages) card(r *http.Request, ix *kb.Index, pg *page) (string, error)
 		}
 	}
 	for _, s := range res.Suggestions {
-		d.Suggestions = append(d.Suggestions, navLink{pg.Href(cardPath(s)), s})
+		d.Suggestions = append(d.Suggestions, navLink{pg.Href(render.CardPath(s)), s})
 	}
 	lk := newTextLinker(ctx, ix, nil, pg.Lang, "")
 	rulings, originals := pickVersions(res.Rulings, pg.Lang)

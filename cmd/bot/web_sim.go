@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"arbiter/cmd/bot/internal/preset"
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/engine"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -27,7 +29,7 @@ func (w *webPages) simIndex(r *http.Request, ix *kb.Index, pg *page) (string, er
 	var d simIndexData
 	for _, p := range engine.Presets() {
 		d.Presets = append(d.Presets, simLink{Href: pg.Href("/sim/" + p.Name), Name: p.Name,
-			Title: presetTitle(p.Title, pg.p.Lang()), Game: pg.p.T(i18n.Key("web.game." + p.Game))})
+			Title: render.PresetTitle(p.Title, pg.p.Lang()), Game: pg.p.T(i18n.Key("web.game." + p.Game))})
 	}
 	pg.Title = pg.p.T(i18n.KeyWebSimIndex)
 	pg.Data = d
@@ -70,16 +72,12 @@ type simCheck struct {
 
 // runPreset loads and runs a preset; a name that is no preset is a 404.
 func runPreset(name string) (*engine.Result, error) {
-	sc, err := engine.LoadPreset(name)
-	if err != nil {
-		var ee *engine.Error
-		if errors.As(err, &ee) && ee.Code == engine.CodeUnknownPreset {
-			return nil, notFound(i18n.KeyWebErrUnknownPreset, name)
-		}
-		return nil, internalError(err)
-	}
-	res, err := engine.Run(sc)
-	if err != nil {
+	res, err := preset.Run(name)
+	var unknown *preset.UnknownError
+	switch {
+	case errors.As(err, &unknown):
+		return nil, notFound(i18n.KeyWebErrUnknownPreset, name)
+	case err != nil:
 		return nil, internalError(err)
 	}
 	return res, nil
@@ -119,7 +117,7 @@ func (w *webPages) sim(r *http.Request, ix *kb.Index, pg *page) (string, error) 
 		st := simStep{N: n, Action: f.Action, PNGHref: base + strconv.Itoa(n) + ".png", SVGHref: pg.Href(base + strconv.Itoa(n) + ".svg"),
 			Board: boardSVG(layoutBoard(f.State, n, words), "b"+strconv.Itoa(n))}
 		for _, ev := range f.Events {
-			st.Events = append(st.Events, simEvent{Text: eventText(pg.p, res, ev), Rule: ruleLabel(pg.p, ev.Rule), RuleHref: ruleHref(ev.Rule)})
+			st.Events = append(st.Events, simEvent{Text: render.EventText(pg.p, res, ev), Rule: render.RuleLabel(pg.p, ev.Rule), RuleHref: ruleHref(ev.Rule)})
 		}
 		d.Steps = append(d.Steps, st)
 	}
@@ -135,7 +133,7 @@ func (w *webPages) sim(r *http.Request, ix *kb.Index, pg *page) (string, error) 
 	} else {
 		d.Verdict = pg.p.T(i18n.KeyWebSimFailed, failed)
 	}
-	pg.Title = presetTitle(res.Title, pg.p.Lang())
+	pg.Title = render.PresetTitle(res.Title, pg.p.Lang())
 	pg.Data = d
 	return "sim", nil
 }

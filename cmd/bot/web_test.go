@@ -19,6 +19,7 @@ import (
 	"sync"
 	"testing"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
 	"arbiter/i18n"
@@ -357,9 +358,9 @@ func TestWebPages(t *testing.T) {
 			if !ok {
 				t.Fatalf("no doc %s", row.id)
 			}
-			got := webDocPath(d)
+			got := render.DocPath(d)
 			if got != row.want {
-				t.Errorf("webDocPath(%s) = %q, want %q", row.id, got, row.want)
+				t.Errorf("render.DocPath(%s) = %q, want %q", row.id, got, row.want)
 			}
 			if res, _ := webGet(t, ts, got); res.StatusCode != 200 {
 				t.Errorf("GET %s: %d", got, res.StatusCode)
@@ -376,7 +377,7 @@ func TestWebPages(t *testing.T) {
 			{"older release", kb.Doc{ID: "cr@2026-01-16:702.26b", Kind: kb.KindRule, Ref: "702.26b"}, ""},
 			{"article", kb.Doc{Kind: kb.KindDoc, Game: "mtg", Ref: "2"}, ""},
 		} {
-			if got := webDocPath(row.doc); got != row.want {
+			if got := render.DocPath(row.doc); got != row.want {
 				t.Errorf("%s: webDocPath = %q, want %q", row.name, got, row.want)
 			}
 		}
@@ -388,7 +389,7 @@ func TestWebPages(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, h := range res.Hits {
-				if p := webDocPath(h.Doc); p != "" {
+				if p := render.DocPath(h.Doc); p != "" {
 					checked++
 					if r, _ := webGet(t, ts, p); r.StatusCode != 200 {
 						t.Errorf("GET %s (for %s): %d", p, h.Doc.ID, r.StatusCode)
