@@ -4,9 +4,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
-
-	"arbiter/engine"
-	"arbiter/i18n"
 )
 
 // BenchmarkWebRulePage renders the page of rule 702.26 (14 subrules,
@@ -42,48 +39,4 @@ func benchGet(b *testing.B, ts *httptest.Server, path string) {
 			b.Fatalf("status %d", res.StatusCode)
 		}
 	}
-}
-
-func benchFrame(b *testing.B, preset string, step int) engine.Frame {
-	b.Helper()
-	sc, err := engine.LoadPreset(preset)
-	if err != nil {
-		b.Fatal(err)
-	}
-	res, err := engine.Run(sc)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return res.Frames[step-1]
-}
-
-// BenchmarkRenderBoardPNG draws a four-permanent combat board as PNG.
-func BenchmarkRenderBoardPNG(b *testing.B) {
-	f := benchFrame(b, "blocker-phases-out", 3)
-	b.ReportAllocs()
-	var n int
-	for i := 0; i < b.N; i++ {
-		png, err := renderBoardPNG(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		n = len(png)
-	}
-	b.ReportMetric(float64(n), "bytes/png")
-}
-
-// BenchmarkBoardSVG lays out and draws the same board as SVG.
-func BenchmarkBoardSVG(b *testing.B) {
-	f := benchFrame(b, "blocker-phases-out", 3)
-	cat, err := i18n.Load()
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := localWords(cat.Printer(i18n.FR))
-	b.ReportAllocs()
-	var n int
-	for i := 0; i < b.N; i++ {
-		n = len(boardSVG(layoutBoard(f.State, 3, w), "b3"))
-	}
-	b.ReportMetric(float64(n), "bytes/svg")
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"arbiter/cmd/bot/internal/testutil"
 )
 
 // chromiumPath is the headless browser the browser test drives; .ci/run
@@ -133,7 +135,7 @@ func TestWebBrowser(t *testing.T) {
 			if got := img.Bounds().Size(); got.X != s.w || got.Y != s.h {
 				t.Errorf("screenshot %v, want %dx%d", got, s.w, s.h)
 			}
-			if n := distinctColors(img); n < 16 {
+			if n := testutil.DistinctColors(img); n < 16 {
 				t.Errorf("screenshot has %d colours: the page did not render", n)
 			}
 		})

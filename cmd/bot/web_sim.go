@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arbiter/cmd/bot/internal/board"
 	"arbiter/cmd/bot/internal/preset"
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/engine"
@@ -92,10 +93,10 @@ func (w *webPages) sim(r *http.Request, ix *kb.Index, pg *page) (string, error) 
 		return "", err
 	}
 	ctx := r.Context()
-	words := localWords(pg.p)
+	words := board.LocalWords(pg.p)
 	d := simData{Name: name, Game: pg.p.T(i18n.Key("web.game." + res.Game)), OK: res.OK}
 	base := "/sim/" + name + "/"
-	d.Initial = simStep{N: 0, Board: boardSVG(layoutBoard(res.Initial, 0, words), "b0"),
+	d.Initial = simStep{N: 0, Board: board.SVG(board.LayOut(res.Initial, 0, words), "b0"),
 		PNGHref: base + "0.png", SVGHref: pg.Href(base + "0.svg")}
 	known := map[string]bool{}
 	ruleHref := func(rule string) string {
@@ -115,7 +116,7 @@ func (w *webPages) sim(r *http.Request, ix *kb.Index, pg *page) (string, error) 
 	for i, f := range res.Frames {
 		n := i + 1
 		st := simStep{N: n, Action: f.Action, PNGHref: base + strconv.Itoa(n) + ".png", SVGHref: pg.Href(base + strconv.Itoa(n) + ".svg"),
-			Board: boardSVG(layoutBoard(f.State, n, words), "b"+strconv.Itoa(n))}
+			Board: board.SVG(board.LayOut(f.State, n, words), "b"+strconv.Itoa(n))}
 		for _, ev := range f.Events {
 			st.Events = append(st.Events, simEvent{Text: render.EventText(pg.p, res, ev), Rule: render.RuleLabel(pg.p, ev.Rule), RuleHref: ruleHref(ev.Rule)})
 		}
@@ -175,11 +176,11 @@ func (w *webPages) boardImage(rw http.ResponseWriter, r *http.Request) {
 	var body []byte
 	var ctype string
 	if ext == "png" {
-		body, err = renderBoardPNG(f)
+		body, err = board.FramePNG(f)
 		ctype = "image/png"
 	} else {
 		p := w.s.cat.Printer(w.pageLang(r))
-		body = []byte(boardSVG(layoutBoard(f.State, n, localWords(p)), "b"))
+		body = []byte(board.SVG(board.LayOut(f.State, n, board.LocalWords(p)), "b"))
 		ctype = "image/svg+xml; charset=utf-8"
 	}
 	if err != nil {

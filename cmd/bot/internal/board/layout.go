@@ -1,4 +1,4 @@
-package main
+package board
 
 import (
 	"fmt"
@@ -11,11 +11,6 @@ import (
 	"arbiter/engine"
 	"arbiter/i18n"
 )
-
-// The board drawing of a simulation step. One layout, computed from the
-// engine's State, is drawn twice: as SVG for the web pages (boardSVG) and
-// as PNG for chat replies (renderBoardPNG). Coordinates are in the SVG's
-// user units; the PNG draws them at pngScale pixels a unit.
 
 // Board geometry, in user units.
 const (
@@ -36,21 +31,21 @@ const (
 	counterStep = 14.0 // between counter lines
 )
 
-// board is a laid-out board: everything needed to draw it, in user units.
-type board struct {
+// Layout is a laid-out board: everything needed to draw it, in user units.
+type Layout struct {
 	W, H   float64
 	Title  string // accessible name
 	Desc   string // accessible description: the whole board in words
 	Header string
-	Notes  []boardText // stack and other zones, under the header or a band
-	Bands  []playerBand
-	Cards  []boardCard
-	Links  []boardLine // attachment to host
-	Arrows []boardLine // attacker to defender, blocker to attacker
+	Notes  []Text // stack and other zones, under the header or a band
+	Bands  []Band
+	Cards  []Card
+	Links  []Line // attachment to host
+	Arrows []Line // attacker to defender, blocker to attacker
 }
 
-// playerBand is one player's area.
-type playerBand struct {
+// Band is one player's area.
+type Band struct {
 	Y, H         float64
 	Name         string
 	Life         string
@@ -59,17 +54,17 @@ type playerBand struct {
 	LifeX, LifeY float64
 }
 
-// boardText is a line of text at a position (x, baseline y).
-type boardText struct {
+// Text is a line of text at a position (x, baseline y).
+type Text struct {
 	X, Y  float64
 	Text  string
 	Class string // "note" or "muted"
 }
 
-// boardCard is one permanent (or Yu-Gi-Oh! effect) drawn as a card. X, Y,
+// Card is one permanent (or Yu-Gi-Oh! effect) drawn as a card. X, Y,
 // W, H is the upright card; a tapped card is drawn turned a quarter
 // around its centre.
-type boardCard struct {
+type Card struct {
 	ID         string
 	X, Y, W, H float64
 	Name       []string // the name, wrapped
@@ -90,35 +85,35 @@ type boardCard struct {
 }
 
 // CX is the card's centre.
-func (c boardCard) CX() float64 { return c.X + c.W/2 }
+func (c Card) CX() float64 { return c.X + c.W/2 }
 
 // CY is the card's centre.
-func (c boardCard) CY() float64 { return c.Y + c.H/2 }
+func (c Card) CY() float64 { return c.Y + c.H/2 }
 
 // bottom is the lowest edge of the card as drawn (upright or tapped).
-func (c boardCard) bottom() float64 {
+func (c Card) bottom() float64 {
 	if c.Tapped {
 		return c.CY() + c.W/2
 	}
 	return c.Y + c.H
 }
 
-// boardLine is a line or arrow between two points.
-type boardLine struct {
+// Line is a line or arrow between two points.
+type Line struct {
 	X1, Y1, X2, Y2 float64
 	Class          string // "attach", "attack", "block"
 }
 
-// boardWords are the words a board is described with. The SVG of a web
+// Words are the words a board is described with. The SVG of a web
 // page takes them from the page's language; the PNG, read in any
-// language, uses neutralWords.
-type boardWords struct {
+// language, uses NeutralWords.
+type Words struct {
 	header     func(st engine.State) string
 	life       func(n int) string
 	hand       func(n int) string
 	zone       func(zone string, names []string) string
 	stack      func(names []string) string
-	card       func(c boardCard, name string) string
+	card       func(c Card, name string) string
 	player     func(name, life string, active bool) string
 	title      func(step int) string
 	empty      string
@@ -127,10 +122,10 @@ type boardWords struct {
 	mandatory  string
 }
 
-// neutralWords describe the board with names, numbers and symbols only,
+// NeutralWords describe the board with names, numbers and symbols only,
 // the same for every reader.
-func neutralWords() boardWords {
-	return boardWords{
+func NeutralWords() Words {
+	return Words{
 		header: func(st engine.State) string {
 			return fmt.Sprintf("T%d · %s · %s", st.Turn, st.Active, st.Step)
 		},
@@ -140,7 +135,7 @@ func neutralWords() boardWords {
 		stack: func(names []string) string {
 			return "stack: " + strings.Join(names, " ← ")
 		},
-		card:       func(c boardCard, name string) string { return name },
+		card:       func(c Card, name string) string { return name },
 		player:     func(name, life string, active bool) string { return name + " " + life },
 		title:      func(step int) string { return "board " + strconv.Itoa(step) },
 		empty:      "—",
@@ -150,9 +145,9 @@ func neutralWords() boardWords {
 	}
 }
 
-// localWords describe the board in p's language.
-func localWords(p *i18n.Printer) boardWords {
-	w := neutralWords()
+// LocalWords describe the board in p's language.
+func LocalWords(p *i18n.Printer) Words {
+	w := NeutralWords()
 	w.header = func(st engine.State) string {
 		return p.T(i18n.KeyWebBoardHeader, st.Turn, st.Active, render.StepName(p, st.Game, string(st.Step)))
 	}
@@ -164,7 +159,7 @@ func localWords(p *i18n.Printer) boardWords {
 	w.stack = func(names []string) string {
 		return p.T(i18n.KeyWebBoardZone, p.T(i18n.KeyWebBoardStack), p.List(names))
 	}
-	w.card = func(c boardCard, name string) string {
+	w.card = func(c Card, name string) string {
 		var st []string
 		if c.PT != "" {
 			st = append(st, c.PT)
@@ -223,10 +218,10 @@ func localWords(p *i18n.Printer) boardWords {
 	return w
 }
 
-// layoutBoard lays out the board of st, the state after step (0: before
+// LayOut lays out the board of st, the state after step (0: before
 // the first action).
-func layoutBoard(st engine.State, step int, w boardWords) board {
-	b := board{W: boardW, Title: w.title(step), Header: w.header(st)}
+func LayOut(st engine.State, step int, w Words) Layout {
+	b := Layout{W: boardW, Title: w.title(step), Header: w.header(st)}
 	y := headerH
 	var desc []string
 	desc = append(desc, b.Header)
@@ -250,14 +245,14 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 			items = append(items, item)
 		}
 		t := w.stack(items)
-		b.Notes = append(b.Notes, boardText{X: boardPad, Y: y + 12, Text: t, Class: "note"})
+		b.Notes = append(b.Notes, Text{X: boardPad, Y: y + 12, Text: t, Class: "note"})
 		desc = append(desc, t)
 		y += lineH + 4
 	}
 	pos := map[string]int{} // permanent id -> index in b.Cards
 	bandOf := map[string]int{}
 	for _, pl := range bandOrder(st) {
-		band := playerBand{Y: y, Name: pl.Name, Life: w.life(pl.Life), Active: pl.Name == st.Active, Lost: pl.Lost || pl.Left}
+		band := Band{Y: y, Name: pl.Name, Life: w.life(pl.Life), Active: pl.Name == st.Active, Lost: pl.Lost || pl.Left}
 		if st.YGO != nil {
 			band.Life += "  " + w.hand(pl.Hand)
 		}
@@ -295,9 +290,9 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 					c.Attachment = true
 					y := math.Max(host.bottom(), c.bottom()) + 3
 					b.Links = append(b.Links,
-						boardLine{X1: host.CX(), Y1: host.bottom(), X2: host.CX(), Y2: y, Class: "attach"},
-						boardLine{X1: host.CX(), Y1: y, X2: c.CX(), Y2: y, Class: "attach"},
-						boardLine{X1: c.CX(), Y1: y, X2: c.CX(), Y2: c.bottom(), Class: "attach"})
+						Line{X1: host.CX(), Y1: host.bottom(), X2: host.CX(), Y2: y, Class: "attach"},
+						Line{X1: host.CX(), Y1: y, X2: c.CX(), Y2: y, Class: "attach"},
+						Line{X1: c.CX(), Y1: y, X2: c.CX(), Y2: c.bottom(), Class: "attach"})
 				} else if k > 0 {
 					c.Attachment = true
 				}
@@ -311,13 +306,13 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 			rows++
 		}
 		if len(groups) == 0 {
-			b.Notes = append(b.Notes, boardText{X: boardPad, Y: cy + 14, Text: w.empty, Class: "muted"})
+			b.Notes = append(b.Notes, Text{X: boardPad, Y: cy + 14, Text: w.empty, Class: "muted"})
 			cy += lineH + 4
 		}
 		cy += float64(rows) * slotH
 		for _, z := range otherZones(st, pl.Name) {
 			t := w.zone(z.zone, z.names)
-			b.Notes = append(b.Notes, boardText{X: boardPad, Y: cy + 12, Text: t, Class: "muted"})
+			b.Notes = append(b.Notes, Text{X: boardPad, Y: cy + 12, Text: t, Class: "muted"})
 			desc = append(desc, t)
 			cy += lineH
 		}
@@ -365,10 +360,10 @@ func layoutBoard(st engine.State, step int, w boardWords) board {
 
 // arrowBetween is an arrow from one centre toward another that stops short
 // of both, so that it starts and ends at the cards' edges.
-func arrowBetween(x1, y1, x2, y2 float64, class string) boardLine {
+func arrowBetween(x1, y1, x2, y2 float64, class string) Line {
 	const inset = 0.3
 	dx, dy := x2-x1, y2-y1
-	return boardLine{X1: x1 + dx*inset/2, Y1: y1 + dy*inset/2, X2: x2 - dx*inset/2, Y2: y2 - dy*inset/2, Class: class}
+	return Line{X1: x1 + dx*inset/2, Y1: y1 + dy*inset/2, X2: x2 - dx*inset/2, Y2: y2 - dy*inset/2, Class: class}
 }
 
 // bandOrder lists the players with the active player last (nearest the
@@ -402,7 +397,7 @@ func sideOf(p engine.Permanent) string {
 
 // cardGroups returns the permanents on the battlefield on player's side,
 // each host followed by what is attached to it.
-func cardGroups(st engine.State, player string) [][]boardCard {
+func cardGroups(st engine.State, player string) [][]Card {
 	attached := map[string][]engine.Permanent{}
 	onField := map[string]bool{}
 	for _, p := range st.Permanents {
@@ -415,12 +410,12 @@ func cardGroups(st engine.State, player string) [][]boardCard {
 			attached[p.AttachedTo] = append(attached[p.AttachedTo], p)
 		}
 	}
-	var groups [][]boardCard
+	var groups [][]Card
 	for _, p := range st.Permanents {
 		if p.Zone != engine.ZoneBattlefield || (p.AttachedTo != "" && onField[p.AttachedTo]) || sideOf(p) != player {
 			continue
 		}
-		g := []boardCard{permanentCard(p)}
+		g := []Card{permanentCard(p)}
 		for _, a := range attached[p.ID] {
 			g = append(g, permanentCard(a))
 		}
@@ -430,8 +425,8 @@ func cardGroups(st engine.State, player string) [][]boardCard {
 }
 
 // permanentCard is the card of a permanent, not yet placed.
-func permanentCard(p engine.Permanent) boardCard {
-	c := boardCard{
+func permanentCard(p engine.Permanent) Card {
+	c := Card{
 		ID: p.ID, Name: wrapName(p.Name), Damage: p.Damage, Tapped: p.Tapped,
 		PhasedOut: p.PhasedOut, Indirect: p.PhasedIndirect, Token: p.Token,
 		Attacking: p.Attacking != "", Blocking: p.Blocking != "",
@@ -448,8 +443,8 @@ func permanentCard(p engine.Permanent) boardCard {
 }
 
 // effectGroups draws a Yu-Gi-Oh! player's phase-timed effects as cards.
-func effectGroups(st engine.State, player string, w boardWords) [][]boardCard {
-	var groups [][]boardCard
+func effectGroups(st engine.State, player string, w Words) [][]Card {
+	var groups [][]Card
 	for _, e := range st.YGO.Effects {
 		if e.Controller != player {
 			continue
@@ -458,7 +453,7 @@ func effectGroups(st engine.State, player string, w boardWords) [][]boardCard {
 		if e.Mandatory {
 			sub += " · " + w.mandatory
 		}
-		groups = append(groups, []boardCard{{ID: e.ID, Name: wrapName(e.Name), Sub: sub, Done: e.Done}})
+		groups = append(groups, []Card{{ID: e.ID, Name: wrapName(e.Name), Sub: sub, Done: e.Done}})
 	}
 	return groups
 }

@@ -1,4 +1,4 @@
-package main
+package board
 
 import (
 	"bytes"
@@ -22,14 +22,14 @@ import (
 // 400 units make an 800-pixel-wide image, sharp on phones.
 const pngScale = 2
 
-// renderBoardPNG draws the board after a simulation step as a PNG image:
+// FramePNG draws the board after a simulation step as a PNG image:
 // the same layout as the web page's SVG, with names, numbers and symbols
 // only (no words), so one image serves readers of every language. A card
 // name the embedded Go font cannot draw (Japanese, say) is replaced by the
 // permanent's scenario id. The frame's Index is the action's index from 0;
 // the image is titled as step Index+1.
-func renderBoardPNG(f engine.Frame) ([]byte, error) {
-	return boardPNG(layoutBoard(f.State, f.Index+1, neutralWords()))
+func FramePNG(f engine.Frame) ([]byte, error) {
+	return PNG(LayOut(f.State, f.Index+1, NeutralWords()))
 }
 
 // pngPalette is the PNG's colours: the SVG's light theme.
@@ -93,8 +93,8 @@ type pngCanvas struct {
 	pal   pngPalette
 }
 
-// boardPNG draws a laid-out board as a PNG image.
-func boardPNG(b board) ([]byte, error) {
+// PNG draws a laid-out board as a PNG image.
+func PNG(b Layout) ([]byte, error) {
 	faces, err := newPNGFaces()
 	if err != nil {
 		return nil, err
@@ -152,7 +152,7 @@ func boardPNG(b board) ([]byte, error) {
 }
 
 // card draws a card; a tapped card lies on its side around the same centre.
-func (c *pngCanvas) card(k boardCard) {
+func (c *pngCanvas) card(k Card) {
 	x, y, w, h := k.X, k.Y, k.W, k.H
 	if k.Tapped {
 		x, y, w, h = k.CX()-k.H/2, k.CY()-k.W/2, k.H, k.W

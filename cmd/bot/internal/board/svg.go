@@ -1,4 +1,4 @@
-package main
+package board
 
 import (
 	"fmt"
@@ -22,9 +22,9 @@ const boardStyle = `.bg{fill:#f7f7f4}.band{fill:#fff;stroke:#c9c9c2}.band.active
 .card.atk{stroke:#ff8a80}.card.blk{stroke:#82b1ff}.attack{stroke:#ff8a80}.block{stroke:#82b1ff}.attach{stroke:#c9c9c2}
 .head-attack{fill:#ff8a80}.head-block{fill:#82b1ff}.ring{stroke:#d1a3ef}}`
 
-// boardSVG draws b as an SVG element; id makes its element IDs unique in
+// SVG draws b as an SVG element; id makes its element IDs unique in
 // a page holding several boards.
-func boardSVG(b board, id string) template.HTML {
+func SVG(b Layout, id string) template.HTML {
 	var s strings.Builder
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 	esc := template.HTMLEscapeString
@@ -75,7 +75,7 @@ func boardSVG(b board, id string) template.HTML {
 
 // cardSVG draws one card; a tapped card is the upright drawing turned a
 // quarter clockwise around its centre.
-func cardSVG(s *strings.Builder, c boardCard, f func(float64) string, esc func(string) string) {
+func cardSVG(s *strings.Builder, c Card, f func(float64) string, esc func(string) string) {
 	cls := []string{"card"}
 	if c.Token {
 		cls = append(cls, "token")
