@@ -9,89 +9,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"arbiter/cmd/bot/internal/chat"
 	"arbiter/i18n"
 )
-
-// commandType is a kind of Discord application command.
-type commandType int
-
-const (
-	slashCommand   commandType = iota // typed as /name
-	messageCommand                    // in a message's context menu
-)
-
-// optionType is the type of a command option.
-type optionType int
-
-const (
-	optString optionType = iota
-	optBool
-)
-
-// commandDef defines one command: how it is registered and who answers it.
-type commandDef struct {
-	Name    string // default name, what Discord sends back
-	Type    commandType
-	Options []optionDef
-	Handler Handler
-	// Ephemeral replies are seen by the user alone (a deferred reply must
-	// know it before the handler is done).
-	Ephemeral bool
-}
-
-// optionDef defines one option of a slash command.
-type optionDef struct {
-	Name         string
-	Type         optionType
-	Required     bool
-	Autocomplete bool
-	MaxLength    int
-	Choices      []string // fixed values, labelled by discord.cmd.<c>.opt.<o>.choice.<v>
-}
-
-// keyBase is the message key prefix of a command: "discord.cmd.find_rulings".
-func keyBase(cmd string) string {
-	return "discord.cmd." + strings.ReplaceAll(strings.ToLower(cmd), " ", "_")
-}
-
-func cmdKey(cmd, what string) i18n.Key { return i18n.Key(keyBase(cmd) + "." + what) }
-
-func optKey(cmd, opt, what string) i18n.Key {
-	return i18n.Key(keyBase(cmd) + ".opt." + opt + "." + what)
-}
-
-// commandTable lists the bot's commands, in the order /help shows them.
-func (rt *router) commandTable() []commandDef {
-	return []commandDef{
-		{Name: "ruling", Options: []optionDef{
-			{Name: "question", Required: true, MaxLength: 500},
-			{Name: "private", Type: optBool},
-		}, Handler: rt.handleRuling},
-		{Name: "rule", Options: []optionDef{
-			{Name: "number", Required: true, Autocomplete: true, MaxLength: 20},
-			{Name: "cr_date", MaxLength: 10},
-		}, Handler: rt.handleRule},
-		{Name: "card", Options: []optionDef{
-			{Name: "name", Required: true, Autocomplete: true, MaxLength: 200},
-		}, Handler: rt.handleCard},
-		{Name: "simulate", Options: []optionDef{
-			{Name: "scenario", Required: true, Autocomplete: true, MaxLength: 100},
-		}, Handler: rt.handleSimulate},
-		{Name: "glossary", Options: []optionDef{
-			{Name: "term", Required: true, Autocomplete: true, MaxLength: 100},
-		}, Handler: rt.handleGlossary},
-		{Name: "crdiff", Options: []optionDef{
-			{Name: "from", Required: true, MaxLength: 10},
-			{Name: "to", MaxLength: 10},
-		}, Handler: rt.handleCRDiff},
-		{Name: "language", Options: []optionDef{
-			{Name: "language", Required: true, Choices: []string{"fr", "en", "ja", "auto"}},
-			{Name: "scope", Choices: []string{"user", "channel", "server"}},
-		}, Handler: rt.handleLanguage, Ephemeral: true},
-		{Name: "help", Handler: rt.handleHelp, Ephemeral: true},
-		{Name: "Find rulings", Type: messageCommand, Handler: rt.handleFindRulings, Ephemeral: true},
-	}
-}
 
 // discordLocales are the Discord locales each of our languages is
 // registered under (no bare "en" exists: en-US and en-GB fall back to each
@@ -105,12 +25,12 @@ func discordLocales() map[i18n.Lang][]discordgo.Locale {
 
 // applicationCommands returns the commands as Discord registers them, with
 // names and descriptions localized for French and Japanese.
-func (rt *router) applicationCommands() []*discordgo.ApplicationCommand {
-	en := rt.cat.Printer(i18n.EN)
+func applicationCommands(cat *i18n.Catalog, cmds []chat.Command) []*discordgo.ApplicationCommand {
+	en := cat.Printer(i18n.EN)
 	loc := func(key i18n.Key) map[discordgo.Locale]string {
 		m := map[discordgo.Locale]string{}
 		for l, locales := range discordLocales() {
-			v := rt.cat.Printer(l).T(key)
+			v := cat.Printer(l).T(key)
 			for _, dl := range locales {
 				m[dl] = v
 			}
@@ -118,36 +38,36 @@ func (rt *router) applicationCommands() []*discordgo.ApplicationCommand {
 		return m
 	}
 	var out []*discordgo.ApplicationCommand
-	for _, c := range rt.cmds {
-		names := loc(cmdKey(c.Name, "name"))
+	for _, c := range cmds {
+		names := loc(chat.CommandKey(c.Name, "name"))
 		ac := &discordgo.ApplicationCommand{Name: c.Name, NameLocalizations: &names}
-		if c.Type == messageCommand {
+		if c.Type == chat.MessageCommand {
 			ac.Type = discordgo.MessageApplicationCommand
 			out = append(out, ac)
 			continue
 		}
 		ac.Type = discordgo.ChatApplicationCommand
-		desc := loc(cmdKey(c.Name, "desc"))
-		ac.Description = en.T(cmdKey(c.Name, "desc"))
+		desc := loc(chat.CommandKey(c.Name, "desc"))
+		ac.Description = en.T(chat.CommandKey(c.Name, "desc"))
 		ac.DescriptionLocalizations = &desc
 		ac.Options = []*discordgo.ApplicationCommandOption{}
 		for _, o := range c.Options {
 			ao := &discordgo.ApplicationCommandOption{
 				Type:                     discordgo.ApplicationCommandOptionString,
 				Name:                     o.Name,
-				NameLocalizations:        loc(optKey(c.Name, o.Name, "name")),
-				Description:              en.T(optKey(c.Name, o.Name, "desc")),
-				DescriptionLocalizations: loc(optKey(c.Name, o.Name, "desc")),
+				NameLocalizations:        loc(chat.OptionKey(c.Name, o.Name, "name")),
+				Description:              en.T(chat.OptionKey(c.Name, o.Name, "desc")),
+				DescriptionLocalizations: loc(chat.OptionKey(c.Name, o.Name, "desc")),
 				Required:                 o.Required,
 				Autocomplete:             o.Autocomplete,
 				MaxLength:                o.MaxLength,
 			}
-			if o.Type == optBool {
+			if o.Type == chat.OptBool {
 				ao.Type = discordgo.ApplicationCommandOptionBoolean
 				ao.MaxLength = 0
 			}
 			for _, v := range o.Choices {
-				k := optKey(c.Name, o.Name, "choice."+v)
+				k := chat.OptionKey(c.Name, o.Name, "choice."+v)
 				ao.Choices = append(ao.Choices, &discordgo.ApplicationCommandOptionChoice{
 					Name: en.T(k), NameLocalizations: loc(k), Value: v,
 				})
@@ -183,8 +103,8 @@ func cmdCommands(e *env, args []string) int {
 			return e.usageError(p, i18n.KeyErrMissingEnv, name)
 		}
 	}
-	rt := newRouter(routerConfig{cat: e.cat})
-	n, err := registerCommands(e.ctx, token, appID, *guild, rt.applicationCommands())
+	rt := chat.New(chat.Config{Catalog: e.cat})
+	n, err := registerCommands(e.ctx, token, appID, *guild, applicationCommands(e.cat, rt.Commands()))
 	if err != nil {
 		fmt.Fprintln(e.stderr, p.T(i18n.KeyDiscordRegisterFail, err.Error()))
 		return 1

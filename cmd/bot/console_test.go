@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"arbiter/cmd/bot/internal/chat"
+
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -83,7 +85,7 @@ func TestConsoleStateSurvives(t *testing.T) {
 	if !strings.Contains(out, "décisions pour les jeux de cartes") {
 		t.Errorf("setting lost across runs:\n%s", out)
 	}
-	if _, err := os.Stat(filepath.Join(dir, prefFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, chat.PrefsFile)); err != nil {
 		t.Error(err)
 	}
 }
@@ -93,7 +95,7 @@ func TestConsoleJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	var r Response
+	var r chat.Response
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &r); err != nil {
 		t.Fatalf("not one JSON reply: %v\n%s", err, out)
 	}

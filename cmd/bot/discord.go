@@ -12,9 +12,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
+	"arbiter/cmd/bot/internal/chat"
 
-	"arbiter/kb"
+	"github.com/bwmarrin/discordgo"
 )
 
 // discordConfig holds the Discord settings of "bot serve", and the Discord
@@ -74,7 +74,8 @@ func envInt(getenv func(string) string, name string, def int) int {
 type discordRuntime struct {
 	once     sync.Once
 	err      error
-	router   *router
+	router   *chat.Router
+	prefs    *chat.Prefs
 	rest     *discordgo.Session
 	key      ed25519.PublicKey
 	replays  *replayCache
@@ -90,12 +91,12 @@ func (s *server) discord() (*discordRuntime, error) {
 	}
 	d.once.Do(func() {
 		cfg := s.cfg.discord
-		prefs, err := openPrefStore(cfg.stateDir)
+		prefs, err := chat.OpenPrefs(cfg.stateDir)
 		if err != nil {
 			// A bad volume must not take the bot down: it answers, and the
 			// /language settings last until the process ends.
 			s.log.Error("state directory unusable, /language settings kept in memory", "dir", cfg.stateDir, "err", err)
-			prefs, _ = openPrefStore("")
+			prefs, _ = chat.OpenPrefs("")
 		} else if cfg.stateDir == "" {
 			s.log.Warn("no --state directory: /language settings last until the process ends")
 		}
@@ -114,14 +115,15 @@ func (s *server) discord() (*discordRuntime, error) {
 		if period <= 0 {
 			period = 10 * time.Second
 		}
-		d.router = newRouter(routerConfig{
-			cat:       s.cat,
-			index:     func() (*kb.Index, func()) { return s.index.acquire() },
-			prefs:     prefs,
-			limit:     newRateLimiter(burst, period, 100000),
-			log:       s.log,
-			publicURL: s.cfg.publicURL,
-			cacheSize: cfg.replyCache,
+		d.prefs = prefs
+		d.router = chat.New(chat.Config{
+			Catalog:   s.cat,
+			Index:     func() (chat.Index, func()) { ix, release := s.index.acquire(); return ix, release },
+			Prefs:     prefs,
+			Limit:     chat.NewRateLimiter(burst, period, 100000),
+			Log:       s.log,
+			PublicURL: s.cfg.publicURL,
+			CacheSize: cfg.replyCache,
 		})
 		// Follow-ups are authenticated by the interaction token; the bot
 		// token is only needed by the gateway.
@@ -149,9 +151,7 @@ func (s *server) routesDiscord(mux *http.ServeMux) {
 
 // warmCompletions builds the autocomplete lists before the first keystroke.
 func (s *server) warmCompletions(d *discordRuntime) {
-	ix, release := s.index.acquire()
-	defer release()
-	if _, err := d.router.complete.get(context.Background(), ix); err != nil {
+	if err := d.router.Warm(context.Background()); err != nil {
 		s.log.Warn("autocomplete lists", "err", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/testutil"
 )
 
@@ -23,44 +24,44 @@ func TestDiscordGolden(t *testing.T) {
 	}
 	cases := []struct {
 		name string
-		req  func(lang string) Request
+		req  func(lang string) chat.Request
 	}{
-		{"ruling", func(l string) Request {
-			return Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": questions[l]}}
+		{"ruling", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "ruling", Options: map[string]string{"question": questions[l]}}
 		}},
-		{"ruling_page2", func(l string) Request {
-			return Request{Kind: reqComponent, CustomID: "p:ruling:" + l + ":1:" + questions[l], FromEphemeral: true}
+		{"ruling_page2", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindComponent, CustomID: "p:ruling:" + l + ":1:" + questions[l], FromEphemeral: true}
 		}},
-		{"ruling_nothing_found", func(l string) Request {
-			return Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": "zzqx @everyone **qqzz**"}}
+		{"ruling_nothing_found", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "ruling", Options: map[string]string{"question": "zzqx @everyone **qqzz**"}}
 		}},
-		{"find_rulings", func(l string) Request {
-			return Request{Kind: reqMessageCommand, Command: "Find rulings", TargetText: questions[l]}
+		{"find_rulings", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindMessageCommand, Command: "Find rulings", TargetText: questions[l]}
 		}},
-		{"rule_old_number", func(l string) Request {
-			return Request{Kind: reqCommand, Command: "rule", Options: map[string]string{"number": "502.15h"}}
+		{"rule_old_number", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "rule", Options: map[string]string{"number": "502.15h"}}
 		}},
-		{"card", func(l string) Request {
-			return Request{Kind: reqCommand, Command: "card", Options: map[string]string{"name": "March of Swirling Mist"}}
+		{"card", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "card", Options: map[string]string{"name": "March of Swirling Mist"}}
 		}},
-		{"glossary", func(l string) Request {
-			return Request{Kind: reqCommand, Command: "glossary", Options: map[string]string{"term": "phasing"}}
+		{"glossary", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "glossary", Options: map[string]string{"term": "phasing"}}
 		}},
-		{"simulate", func(l string) Request {
-			return Request{Kind: reqCommand, Command: "simulate", Options: map[string]string{"scenario": "aura-phases-with-host"}}
+		{"simulate", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "simulate", Options: map[string]string{"scenario": "aura-phases-with-host"}}
 		}},
-		{"help", func(l string) Request { return Request{Kind: reqCommand, Command: "help"} }},
-		{"language_denied", func(l string) Request {
-			return Request{Kind: reqCommand, Command: "language", GuildID: "g", Options: map[string]string{"language": "fr", "scope": "server"}}
+		{"help", func(l string) chat.Request { return chat.Request{Kind: chat.KindCommand, Command: "help"} }},
+		{"language_denied", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "language", GuildID: "g", Options: map[string]string{"language": "fr", "scope": "server"}}
 		}},
-		{"autocomplete_scenario", func(l string) Request {
-			return Request{Kind: reqAutocomplete, Command: "simulate", Focused: "scenario", Options: map[string]string{"scenario": "phase"}}
+		{"autocomplete_scenario", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindAutocomplete, Command: "simulate", Focused: "scenario", Options: map[string]string{"scenario": "phase"}}
 		}},
-		{"autocomplete_glossary", func(l string) Request {
-			return Request{Kind: reqAutocomplete, Command: "glossary", Focused: "term", Options: map[string]string{"term": "pha"}}
+		{"autocomplete_glossary", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindAutocomplete, Command: "glossary", Focused: "term", Options: map[string]string{"term": "pha"}}
 		}},
-		{"question_too_long", func(l string) Request {
-			return Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": strings.Repeat("phase ", 100)}}
+		{"question_too_long", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "ruling", Options: map[string]string{"question": strings.Repeat("phase ", 100)}}
 		}},
 	}
 	for _, lang := range []string{"en", "fr", "ja"} {
@@ -71,8 +72,8 @@ func TestDiscordGolden(t *testing.T) {
 				if lang == "en" {
 					req.Locale = "en-US"
 				}
-				resp := rt.serve(context.Background(), req)
-				got := goldenJSON(t, toDiscordResponse(req, fitLimits(resp)))
+				resp := rt.Serve(context.Background(), req)
+				got := goldenJSON(t, toDiscordResponse(req, chat.FitLimits(resp)))
 				if strings.Contains(got, `"!discord.`) || strings.Contains(got, `"!common.`) {
 					t.Errorf("missing message in\n%s", got)
 				}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"arbiter/cmd/bot/internal/chat"
 	"arbiter/data"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -115,8 +116,8 @@ func newDiscordRig(t testing.TB, tune func(*discordConfig)) *discordRig {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		s.discordWait(ctx)
-		if s.cfg.discord.rt.router != nil && s.cfg.discord.rt.router.prefs != nil {
-			s.cfg.discord.rt.router.prefs.close()
+		if s.cfg.discord.rt.prefs != nil {
+			s.cfg.discord.rt.prefs.Close()
 		}
 	})
 	return &discordRig{s: s, priv: priv, mux: mux, log: logs}
@@ -248,19 +249,19 @@ func (f *fakeDiscord) recorded() []fakeCall {
 }
 
 // testRouter is a router on the embedded corpus with a store in a temp dir.
-func testRouter(t testing.TB) *router {
+func testRouter(t testing.TB) *chat.Router {
 	t.Helper()
 	ix := discordTestIndex(t)
-	prefs, err := openPrefStore(t.TempDir())
+	prefs, err := chat.OpenPrefs(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { prefs.close() })
-	return newRouter(routerConfig{
-		cat:   testCatalog(t),
-		index: func() (*kb.Index, func()) { return ix, func() {} },
-		prefs: prefs,
-		limit: newRateLimiter(5, 10*time.Second, 1000),
+	t.Cleanup(func() { prefs.Close() })
+	return chat.New(chat.Config{
+		Catalog: testCatalog(t),
+		Index:   func() (chat.Index, func()) { return ix, func() {} },
+		Prefs:   prefs,
+		Limit:   chat.NewRateLimiter(5, 10*time.Second, 1000),
 	})
 }
 

@@ -12,9 +12,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
+	"arbiter/cmd/bot/internal/chat"
 
-	"arbiter/i18n"
+	"github.com/bwmarrin/discordgo"
 )
 
 // maxClockSkew is how far a request's signed timestamp may be from now.
@@ -135,14 +135,13 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 	req, ok := requestOf(in)
 	if !ok {
 		// An interaction type the bot does not use (a modal, say).
-		p := d.router.printer(d.router.lang(req))
-		_ = respond(toDiscordResponse(req, errorResponse(p, userErr(i18n.KeyDiscordBadButton))))
+		_ = respond(toDiscordResponse(req, d.router.Unsupported(req)))
 		return
 	}
-	if req.Kind == reqAutocomplete {
+	if req.Kind == chat.KindAutocomplete {
 		actx, cancel := context.WithTimeout(ctx, autocompleteBudget)
 		defer cancel()
-		resp := fitLimits(d.router.serve(actx, req))
+		resp := chat.FitLimits(d.router.Serve(actx, req))
 		if err := respond(toDiscordResponse(req, resp)); err != nil {
 			s.log.Warn("autocomplete reply", "err", err)
 		}
@@ -154,13 +153,13 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 	start := time.Now()
 	outcome := "error"
 	defer func() { s.ops.observeInteraction(req.Command, outcome, string(in.Locale), time.Since(start)) }()
-	done := make(chan Response, 1)
+	done := make(chan chat.Response, 1)
 	go func() {
-		resp := d.router.serve(wctx, req)
+		resp := d.router.Serve(wctx, req)
 		if resp.Outcome == "rate_limited" {
 			s.ops.rateLimited()
 		}
-		done <- fitLimits(resp)
+		done <- chat.FitLimits(resp)
 	}()
 	budget := s.cfg.discord.deferAfter
 	if budget <= 0 {
@@ -179,9 +178,9 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 	case <-timer.C:
 	}
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
-	if req.Kind == reqComponent && req.FromEphemeral {
+	if req.Kind == chat.KindComponent && req.FromEphemeral {
 		deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
-	} else if d.router.repliesEphemeral(req) {
+	} else if d.router.RepliesEphemeral(req) {
 		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
 	if err := respond(deferred); err != nil {
@@ -208,7 +207,7 @@ func (s *server) answer(ctx context.Context, d *discordRuntime, in *discordgo.In
 }
 
 // outcomeOf is the metrics outcome of a delivered reply.
-func outcomeOf(r Response) string {
+func outcomeOf(r chat.Response) string {
 	if r.Outcome != "" {
 		return r.Outcome
 	}
@@ -216,7 +215,7 @@ func outcomeOf(r Response) string {
 }
 
 // toFollowup is a reply sent as a follow-up message.
-func toFollowup(r Response) *discordgo.WebhookParams {
+func toFollowup(r chat.Response) *discordgo.WebhookParams {
 	w := &discordgo.WebhookParams{Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Buttons), AllowedMentions: noMentions()}
 	if r.Ephemeral {
 		w.Flags = discordgo.MessageFlagsEphemeral
@@ -224,9 +223,9 @@ func toFollowup(r Response) *discordgo.WebhookParams {
 	return w
 }
 
-// requestOf turns a Discord interaction into a router Request.
-func requestOf(in *discordgo.Interaction) (Request, bool) {
-	req := Request{
+// requestOf turns a Discord interaction into a router chat.Request.
+func requestOf(in *discordgo.Interaction) (chat.Request, bool) {
+	req := chat.Request{
 		Locale: string(in.Locale), ChannelID: in.ChannelID, GuildID: in.GuildID, Options: map[string]string{},
 	}
 	if in.GuildLocale != nil {
@@ -246,12 +245,12 @@ func requestOf(in *discordgo.Interaction) (Request, bool) {
 			return req, false
 		}
 		req.Command = data.Name
-		req.Kind = reqCommand
+		req.Kind = chat.KindCommand
 		if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			req.Kind = reqAutocomplete
+			req.Kind = chat.KindAutocomplete
 		}
 		if data.CommandType == discordgo.MessageApplicationCommand {
-			req.Kind = reqMessageCommand
+			req.Kind = chat.KindMessageCommand
 			if data.Resolved != nil {
 				if m := data.Resolved.Messages[data.TargetID]; m != nil {
 					req.TargetText = m.Content
@@ -273,7 +272,7 @@ func requestOf(in *discordgo.Interaction) (Request, bool) {
 		if !ok {
 			return req, false
 		}
-		req.Kind = reqComponent
+		req.Kind = chat.KindComponent
 		req.CustomID = data.CustomID
 		if in.Message != nil {
 			req.FromEphemeral = in.Message.Flags&discordgo.MessageFlagsEphemeral != 0
@@ -306,8 +305,8 @@ func noMentions() *discordgo.MessageAllowedMentions {
 }
 
 // toDiscordResponse is the initial response to req.
-func toDiscordResponse(req Request, r Response) *discordgo.InteractionResponse {
-	if req.Kind == reqAutocomplete {
+func toDiscordResponse(req chat.Request, r chat.Response) *discordgo.InteractionResponse {
+	if req.Kind == chat.KindAutocomplete {
 		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(r.Choices))
 		for _, c := range r.Choices {
 			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
@@ -316,7 +315,7 @@ func toDiscordResponse(req Request, r Response) *discordgo.InteractionResponse {
 			Data: &discordgo.InteractionResponseData{Choices: choices}}
 	}
 	typ := discordgo.InteractionResponseChannelMessageWithSource
-	if r.Update && req.Kind == reqComponent {
+	if r.Update && req.Kind == chat.KindComponent {
 		typ = discordgo.InteractionResponseUpdateMessage
 	}
 	data := &discordgo.InteractionResponseData{
@@ -329,14 +328,14 @@ func toDiscordResponse(req Request, r Response) *discordgo.InteractionResponse {
 }
 
 // toWebhookEdit is the edit that completes a deferred response.
-func toWebhookEdit(r Response) *discordgo.WebhookEdit {
+func toWebhookEdit(r chat.Response) *discordgo.WebhookEdit {
 	content := r.Content
 	embeds := toEmbeds(r.Embeds)
 	comps := toComponents(r.Buttons)
 	return &discordgo.WebhookEdit{Content: &content, Embeds: &embeds, Components: &comps, AllowedMentions: noMentions()}
 }
 
-func toEmbeds(es []Embed) []*discordgo.MessageEmbed {
+func toEmbeds(es []chat.Embed) []*discordgo.MessageEmbed {
 	out := make([]*discordgo.MessageEmbed, 0, len(es))
 	for _, e := range es {
 		me := &discordgo.MessageEmbed{Title: e.Title, URL: e.URL, Description: e.Description, Color: e.Color}
@@ -351,16 +350,16 @@ func toEmbeds(es []Embed) []*discordgo.MessageEmbed {
 	return out
 }
 
-func toComponents(rows [][]Button) []discordgo.MessageComponent {
+func toComponents(rows [][]chat.Button) []discordgo.MessageComponent {
 	out := make([]discordgo.MessageComponent, 0, len(rows))
 	for _, row := range rows {
 		var ar discordgo.ActionsRow
 		for _, b := range row {
 			style := discordgo.SecondaryButton
 			switch b.Style {
-			case stylePrimary:
+			case chat.StylePrimary:
 				style = discordgo.PrimaryButton
-			case styleSuccess:
+			case chat.StyleSuccess:
 				style = discordgo.SuccessButton
 			}
 			ar.Components = append(ar.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: style, Disabled: b.Disabled})

@@ -15,6 +15,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
+
+	"arbiter/cmd/bot/internal/chat"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -219,7 +222,7 @@ func TestInteractionReplies(t *testing.T) {
 				}
 			}
 			for _, id := range ids {
-				if runes(id) > maxCustomID {
+				if utf8.RuneCountInString(id) > chat.MaxCustomID {
 					t.Errorf("custom_id over 100 characters: %q", id)
 				}
 			}

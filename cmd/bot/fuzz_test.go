@@ -10,6 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"arbiter/cmd/bot/internal/chat"
+
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -115,12 +117,12 @@ func checkDiscordResponse(b []byte) string {
 		if resp.Data == nil {
 			return "autocomplete without data"
 		}
-		if len(resp.Data.Choices) > maxChoices {
+		if len(resp.Data.Choices) > chat.MaxChoices {
 			return "too many choices"
 		}
 		for _, c := range resp.Data.Choices {
 			v, _ := c.Value.(string)
-			if n := runes(c.Name); n == 0 || n > maxChoiceName || runes(v) > maxChoiceValue {
+			if n := utf8.RuneCountInString(c.Name); n == 0 || n > chat.MaxChoiceName || utf8.RuneCountInString(v) > chat.MaxChoiceValue {
 				return "choice out of limits: " + c.Name
 			}
 		}
@@ -139,37 +141,37 @@ func checkDiscordResponse(b []byte) string {
 	if d.AllowedMentions == nil || d.AllowedMentions.Parse == nil || len(d.AllowedMentions.Parse) != 0 {
 		return "allowed_mentions must be {parse: []}"
 	}
-	if runes(d.Content) > maxContent || len(d.Embeds) > maxEmbeds || len(d.Components) > maxRows {
+	if utf8.RuneCountInString(d.Content) > chat.MaxContent || len(d.Embeds) > chat.MaxEmbeds || len(d.Components) > chat.MaxRows {
 		return "message out of limits"
 	}
 	total := 0
 	for _, e := range d.Embeds {
-		if runes(e.Title) > maxEmbedTitle || runes(e.Description) > maxEmbedDesc || len(e.Fields) > maxFields {
+		if utf8.RuneCountInString(e.Title) > chat.MaxEmbedTitle || utf8.RuneCountInString(e.Description) > chat.MaxEmbedDesc || len(e.Fields) > chat.MaxFields {
 			return "embed out of limits"
 		}
-		total += runes(e.Title) + runes(e.Description)
+		total += utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
 		for _, f := range e.Fields {
-			if runes(f.Name) > maxFieldName || runes(f.Value) > maxFieldValue {
+			if utf8.RuneCountInString(f.Name) > chat.MaxFieldName || utf8.RuneCountInString(f.Value) > chat.MaxFieldValue {
 				return "embed field out of limits"
 			}
-			total += runes(f.Name) + runes(f.Value)
+			total += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
 		}
 		if e.Footer != nil {
-			if runes(e.Footer.Text) > maxFooter {
+			if utf8.RuneCountInString(e.Footer.Text) > chat.MaxFooter {
 				return "footer out of limits"
 			}
-			total += runes(e.Footer.Text)
+			total += utf8.RuneCountInString(e.Footer.Text)
 		}
 	}
-	if total > maxEmbedTotal {
+	if total > chat.MaxEmbedTotal {
 		return "embeds over 6000 characters"
 	}
 	for _, row := range d.Components {
-		if len(row.Components) > maxButtonsRow {
+		if len(row.Components) > chat.MaxButtonsRow {
 			return "too many buttons in a row"
 		}
 		for _, c := range row.Components {
-			if runes(c.CustomID) > maxCustomID || runes(c.Label) > maxButtonLabel {
+			if utf8.RuneCountInString(c.CustomID) > chat.MaxCustomID || utf8.RuneCountInString(c.Label) > chat.MaxButtonLabel {
 				return "button out of limits"
 			}
 		}
@@ -228,7 +230,7 @@ func FuzzCommandOptions(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s.cmd, s.kind, s.a, s.b, s.loc)
 	}
-	cmds := rig.s.cfg.discord.rt.router.cmds
+	cmds := rig.s.cfg.discord.rt.router.Commands()
 	f.Fuzz(func(t *testing.T, cmd, kind uint8, a, b, loc string) {
 		body := commandBody(cmds[int(cmd)%len(cmds)], kind%3, a, b, loc)
 		w := httptest.NewRecorder()
@@ -243,7 +245,7 @@ func FuzzCommandOptions(f *testing.F) {
 // commandBody builds an interaction of command c: kind 0 is the command
 // itself, 1 an autocomplete of its first option, 2 a click on a button
 // whose custom_id is a. Values a and b fill the first two options.
-func commandBody(c commandDef, kind uint8, a, b, loc string) []byte {
+func commandBody(c chat.Command, kind uint8, a, b, loc string) []byte {
 	in := map[string]any{
 		"id": "1", "application_id": "2", "token": "fuzz-token", "version": 1,
 		"guild_id": "3", "channel_id": "4", "locale": loc, "guild_locale": loc,
@@ -261,7 +263,7 @@ func commandBody(c commandDef, kind uint8, a, b, loc string) []byte {
 			in["type"] = 4
 		}
 		data := map[string]any{"id": "7", "name": c.Name, "type": 1}
-		if c.Type == messageCommand {
+		if c.Type == chat.MessageCommand {
 			data["type"] = 3
 			data["target_id"] = "8"
 			data["resolved"] = map[string]any{"messages": map[string]any{"8": map[string]any{"id": "8", "channel_id": "4", "content": a}}}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/data"
 	"arbiter/i18n"
@@ -271,6 +272,6 @@ func postToChannel(token, channel, msg string) error {
 		return err
 	}
 	dg.Client = &http.Client{Timeout: 15 * time.Second}
-	_, err = dg.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: clip(msg, maxContent), AllowedMentions: noMentions()})
+	_, err = dg.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: chat.Clip(msg, chat.MaxContent), AllowedMentions: noMentions()})
 	return err
 }

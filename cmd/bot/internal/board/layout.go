@@ -458,6 +458,7 @@ func effectGroups(st engine.State, player string, w Words) [][]Card {
 	return groups
 }
 
+// sortedCounterKinds returns the kinds of counter of m, sorted.
 func sortedCounterKinds(m map[string]int) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {

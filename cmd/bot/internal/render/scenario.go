@@ -40,6 +40,7 @@ func ScenarioErrorMessage(p *i18n.Printer, where string, err error) string {
 // engineErrKey is the message key of an engine error code.
 func engineErrKey(code string) i18n.Key { return i18n.Key("engine.err." + code) }
 
+// anyArgs turns message arguments into a printer's.
 func anyArgs(ss []string) []any {
 	out := make([]any, len(ss))
 	for i, s := range ss {

@@ -58,6 +58,7 @@ func FirstLineDiff(want, got string) string {
 	return ""
 }
 
+// clip keeps the first n bytes of s.
 func clip(s string, n int) string {
 	if len(s) <= n {
 		return s

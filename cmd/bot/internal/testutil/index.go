@@ -17,6 +17,7 @@ import (
 // embedded indexes the embedded corpus once per test binary.
 var embedded = sync.OnceValues(func() (*kb.Index, error) { return newEmbedded(context.Background()) })
 
+// newEmbedded indexes the embedded corpus in memory.
 func newEmbedded(ctx context.Context) (*kb.Index, error) {
 	c := kb.NewCollection()
 	if err := c.AddCorpus(data.FS()); err != nil {

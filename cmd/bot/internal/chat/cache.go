@@ -1,11 +1,8 @@
-package main
+package chat
 
 import (
 	"container/list"
-	"fmt"
 	"sync"
-
-	"arbiter/kb"
 )
 
 // replyCache keeps the most recent rendered replies of one index. The
@@ -16,7 +13,7 @@ import (
 // Response value and never write into its slices.
 type replyCache struct {
 	mu  sync.Mutex
-	ix  *kb.Index
+	ix  Index
 	max int
 	ll  *list.List // front: most recent
 	m   map[string]*list.Element
@@ -27,16 +24,13 @@ type cachedReply struct {
 	r   Response
 }
 
+// newReplyCache keeps up to max replies (none when max is 0).
 func newReplyCache(max int) *replyCache {
 	return &replyCache{max: max, ll: list.New(), m: map[string]*list.Element{}}
 }
 
-// key is the cache key of a state rendered ephemeral or not.
-func (s replyState) key(ephemeral bool) string {
-	return fmt.Sprintf("%s|%s|%d|%t|%s", s.Cmd, s.Lang, s.Page, ephemeral, s.Arg)
-}
-
-func (c *replyCache) get(ix *kb.Index, key string) (Response, bool) {
+// get returns the reply kept under key for ix, if any.
+func (c *replyCache) get(ix Index, key string) (Response, bool) {
 	if c == nil {
 		return Response{}, false
 	}
@@ -53,7 +47,9 @@ func (c *replyCache) get(ix *kb.Index, key string) (Response, bool) {
 	return e.Value.(*cachedReply).r, true
 }
 
-func (c *replyCache) put(ix *kb.Index, key string, r Response) {
+// put keeps r under key for ix, forgetting the replies of any other
+// index and, past the bound, the least recently used.
+func (c *replyCache) put(ix Index, key string, r Response) {
 	if c == nil || c.max <= 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package main
+package chat
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 // deferred, so every lookup is a scan of these prepared lists.
 type completions struct {
 	mu  sync.Mutex
-	ix  *kb.Index
+	ix  Index
 	set *completionSet
 }
 
@@ -46,7 +46,7 @@ type cardCompletion struct {
 }
 
 // get returns the lists of ix, building them if ix is new.
-func (c *completions) get(ctx context.Context, ix *kb.Index) (*completionSet, error) {
+func (c *completions) get(ctx context.Context, ix Index) (*completionSet, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ix == ix && c.set != nil {
@@ -76,7 +76,7 @@ func newCompletionSet(rules []kb.RuleEntry, cards []kb.CardEntry) *completionSet
 		if r.Text != "" && r.Text != r.Title {
 			label += ": " + r.Text
 		}
-		label = clip(strings.Join(strings.Fields(label), " "), maxChoiceName)
+		label = Clip(strings.Join(strings.Fields(label), " "), MaxChoiceName)
 		set.rules = append(set.rules, ruleCompletion{number: r.Number, label: label, key: kb.NormalizeName(label)})
 	}
 	for _, cd := range cards {
@@ -104,7 +104,7 @@ func newCompletionSet(rules []kb.RuleEntry, cards []kb.CardEntry) *completionSet
 }
 
 // autocomplete suggests values for the focused option of req.
-func (rt *router) autocomplete(ctx context.Context, req Request) ([]Choice, error) {
+func (rt *Router) autocomplete(ctx context.Context, req Request) ([]Choice, error) {
 	typed := strings.TrimSpace(req.Options[req.Focused])
 	p := rt.printer(req.Lang)
 	switch req.Command + "." + req.Focused {
@@ -132,25 +132,25 @@ func (rt *router) autocomplete(ctx context.Context, req Request) ([]Choice, erro
 	return nil, nil
 }
 
-// ruleChoices: rule numbers starting with what was typed, in rule order;
+// ruleChoices lists the rule numbers starting with what was typed, in rule order;
 // failing that, rules whose number or title contains it.
 func ruleChoices(set *completionSet, typed string) []Choice {
 	num := kb.NormalizeRuleNumber(typed)
 	key := kb.NormalizeName(typed)
 	var out, loose []Choice
 	for _, r := range set.rules {
-		if len(out) == maxChoices {
+		if len(out) == MaxChoices {
 			break
 		}
 		switch {
 		case strings.HasPrefix(r.number, num):
 			out = append(out, Choice{Name: r.label, Value: r.number})
-		case key != "" && len(loose) < maxChoices && strings.Contains(r.key, key):
+		case key != "" && len(loose) < MaxChoices && strings.Contains(r.key, key):
 			loose = append(loose, Choice{Name: r.label, Value: r.number})
 		}
 	}
 	for _, c := range loose {
-		if len(out) == maxChoices {
+		if len(out) == MaxChoices {
 			break
 		}
 		out = append(out, c)
@@ -158,7 +158,7 @@ func ruleChoices(set *completionSet, typed string) []Choice {
 	return out
 }
 
-// cardChoices: cards with a name (in any language) starting with what was
+// cardChoices lists the cards with a name (in any language) starting with what was
 // typed, found by binary search, then cards with a name containing it;
 // shown in the user's language with the English name, whose value is the
 // English name.
@@ -168,21 +168,21 @@ func cardChoices(p *i18n.Printer, set *completionSet, typed string) []Choice {
 	var out []Choice
 	add := func(ci int) {
 		c := set.cards[ci]
-		if seen[ci] || runes(c.english) > maxChoiceValue {
+		if seen[ci] || runes(c.english) > MaxChoiceValue {
 			return
 		}
 		seen[ci] = true
-		out = append(out, Choice{Name: clip(i18n.CardName(p, c.english, c.names[p.Lang().String()]), maxChoiceName), Value: c.english})
+		out = append(out, Choice{Name: Clip(i18n.CardName(p, c.english, c.names[p.Lang().String()]), MaxChoiceName), Value: c.english})
 	}
 	i := sort.Search(len(set.names), func(i int) bool { return set.names[i].key >= key })
-	for ; i < len(set.names) && len(out) < maxChoices && strings.HasPrefix(set.names[i].key, key); i++ {
+	for ; i < len(set.names) && len(out) < MaxChoices && strings.HasPrefix(set.names[i].key, key); i++ {
 		add(set.names[i].card)
 	}
-	if len(out) == maxChoices || runes(key) < 2 {
+	if len(out) == MaxChoices || runes(key) < 2 {
 		return out
 	}
 	for ci, c := range set.cards {
-		if len(out) == maxChoices {
+		if len(out) == MaxChoices {
 			break
 		}
 		for _, k := range c.keys {
@@ -195,7 +195,7 @@ func cardChoices(p *i18n.Printer, set *completionSet, typed string) []Choice {
 	return out
 }
 
-// presetChoices: presets whose name or title in the user's language
+// presetChoices lists the presets whose name or title in the user's language
 // contains what was typed.
 func presetChoices(l i18n.Lang, typed string) []Choice {
 	key := kb.NormalizeName(typed)
@@ -208,17 +208,17 @@ func presetChoices(l i18n.Lang, typed string) []Choice {
 		if key != "" && !strings.Contains(kb.NormalizeName(ps.Name+" "+title), key) {
 			continue
 		}
-		out = append(out, Choice{Name: clip(title, maxChoiceName), Value: ps.Name})
-		if len(out) == maxChoices {
+		out = append(out, Choice{Name: Clip(title, MaxChoiceName), Value: ps.Name})
+		if len(out) == MaxChoices {
 			break
 		}
 	}
 	return out
 }
 
-// glossaryChoices: glossary entries with a term (any language, current or
+// glossaryChoices lists the glossary entries with a term (any language, current or
 // old) containing what was typed, shown in the user's language.
-func glossaryChoices(ix *kb.Index, l i18n.Lang, typed string) []Choice {
+func glossaryChoices(ix Index, l i18n.Lang, typed string) []Choice {
 	g := ix.Glossary()
 	if g == nil {
 		return nil
@@ -249,8 +249,8 @@ func glossaryChoices(ix *kb.Index, l i18n.Lang, typed string) []Choice {
 		} else if en := t.Terms["en"]; len(en) > 0 {
 			name = en[0]
 		}
-		ch := Choice{Name: clip(name, maxChoiceName), Value: t.ID}
-		if runes(t.ID) > maxChoiceValue {
+		ch := Choice{Name: Clip(name, MaxChoiceName), Value: t.ID}
+		if runes(t.ID) > MaxChoiceValue {
 			continue
 		}
 		if match == 2 {
@@ -260,5 +260,5 @@ func glossaryChoices(ix *kb.Index, l i18n.Lang, typed string) []Choice {
 		}
 	}
 	out := append(prefix, inner...)
-	return out[:min(len(out), maxChoices)]
+	return out[:min(len(out), MaxChoices)]
 }

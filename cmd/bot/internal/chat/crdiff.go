@@ -1,4 +1,4 @@
-package main
+package chat
 
 import (
 	"context"
@@ -10,15 +10,13 @@ import (
 	"arbiter/kb"
 )
 
-// handleCRDiff answers /crdiff from:<date> [to:<date>]: what changed
+// crdiff answers /crdiff from:<date> [to:<date>]: what changed
 // between two Comprehensive Rules releases the index holds (to defaults to
 // the current one), with a link to the full diff page.
-func (rt *router) handleCRDiff(ctx context.Context, req Request) (Response, error) {
-	ix, release := rt.index()
-	defer release()
-	p := rt.printer(req.Lang)
-	from := strings.TrimSpace(req.option("from"))
-	to := strings.TrimSpace(req.option("to"))
+func (rt *Router) crdiff(ctx context.Context, c call) (Response, error) {
+	ix, p := c.ix, c.p
+	from := strings.TrimSpace(c.req.option("from"))
+	to := strings.TrimSpace(c.req.option("to"))
 	if to == "" {
 		to = ix.Meta().CurrentCR
 	}

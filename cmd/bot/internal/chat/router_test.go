@@ -1,16 +1,15 @@
-package main
+package chat
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -42,7 +41,7 @@ func TestRouterLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := rt.lang(tt.req); got != tt.want {
+			if got := rt.Lang(tt.req); got != tt.want {
 				t.Errorf("lang = %v, want %v", got, tt.want)
 			}
 		})
@@ -77,15 +76,15 @@ func TestLanguageCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.req.Kind, tt.req.Command = reqCommand, "language"
-			resp := rt.serve(context.Background(), tt.req)
+			tt.req.Kind, tt.req.Command = KindCommand, "language"
+			resp := rt.Serve(context.Background(), tt.req)
 			if !strings.Contains(resp.Content, tt.contains) {
 				t.Errorf("reply %q lacks %q", resp.Content, tt.contains)
 			}
 			if !resp.Ephemeral {
 				t.Error("a /language reply must be ephemeral")
 			}
-			if got := rt.lang(tt.after); got != tt.want {
+			if got := rt.Lang(tt.after); got != tt.want {
 				t.Errorf("afterwards lang = %v, want %v", got, tt.want)
 			}
 		})
@@ -94,7 +93,7 @@ func TestLanguageCommand(t *testing.T) {
 
 func TestPrefStoreDurable(t *testing.T) {
 	dir := t.TempDir()
-	s, err := openPrefStore(dir)
+	s, err := OpenPrefs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,17 +107,17 @@ func TestPrefStoreDurable(t *testing.T) {
 		}
 	}
 	// No close: the process is killed. Then a crash tears a last write.
-	f, err := os.OpenFile(filepath.Join(dir, prefFile), os.O_APPEND|os.O_WRONLY, 0)
+	f, err := os.OpenFile(filepath.Join(dir, PrefsFile), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.WriteString(`{"scope":"user","id":"3","la`)
 	f.Close()
-	s2, err := openPrefStore(dir)
+	s2, err := OpenPrefs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s2.close()
+	defer s2.Close()
 	tests := []struct {
 		name                 string
 		user, channel, guild string
@@ -142,12 +141,12 @@ func TestPrefStoreDurable(t *testing.T) {
 	if err := s2.set(scopeUser, "5", &fr); err != nil {
 		t.Fatal(err)
 	}
-	s2.close()
-	s3, err := openPrefStore(dir)
+	s2.Close()
+	s3, err := OpenPrefs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s3.close()
+	defer s3.Close()
 	if l, ok := s3.lang("5", "", ""); !ok || l != i18n.FR {
 		t.Errorf("write after a torn line lost: %v %v", l, ok)
 	}
@@ -155,7 +154,7 @@ func TestPrefStoreDurable(t *testing.T) {
 
 func TestPrefStoreCompacts(t *testing.T) {
 	dir := t.TempDir()
-	s, err := openPrefStore(dir)
+	s, err := OpenPrefs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,13 +168,13 @@ func TestPrefStoreCompacts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s.close()
-	s2, err := openPrefStore(dir)
+	s.Close()
+	s2, err := OpenPrefs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s2.close()
-	b, _ := os.ReadFile(filepath.Join(dir, prefFile))
+	defer s2.Close()
+	b, _ := os.ReadFile(filepath.Join(dir, PrefsFile))
 	if n := strings.Count(string(b), "\n"); n != 1 {
 		t.Errorf("log holds %d lines after compaction, want 1", n)
 	}
@@ -188,36 +187,36 @@ func TestRateLimit(t *testing.T) {
 	rt := testRouter(t)
 	now := time.Date(2026, 4, 20, 10, 0, 0, 0, time.UTC)
 	rt.now = func() time.Time { return now }
-	help := Request{Kind: reqCommand, Command: "help", UserID: "busy", Locale: "fr"}
+	help := Request{Kind: KindCommand, Command: "help", UserID: "busy", Locale: "fr"}
 	for i := 0; i < 5; i++ {
-		if r := rt.serve(context.Background(), help); len(r.Embeds) == 0 {
+		if r := rt.Serve(context.Background(), help); len(r.Embeds) == 0 {
 			t.Fatalf("request %d refused: %q", i+1, r.Content)
 		}
 	}
-	r := rt.serve(context.Background(), help)
+	r := rt.Serve(context.Background(), help)
 	if !strings.Contains(r.Content, "redemander dans 2") || !r.Ephemeral {
 		t.Errorf("6th request in a burst: %+v", r)
 	}
 	other := help
 	other.UserID = "calm"
-	if r := rt.serve(context.Background(), other); len(r.Embeds) == 0 {
+	if r := rt.Serve(context.Background(), other); len(r.Embeds) == 0 {
 		t.Error("another user is limited too")
 	}
 	now = now.Add(2 * time.Second)
-	if r := rt.serve(context.Background(), help); len(r.Embeds) == 0 {
+	if r := rt.Serve(context.Background(), help); len(r.Embeds) == 0 {
 		t.Errorf("still refused after a token came back: %q", r.Content)
 	}
 	// Autocomplete is typing, not asking: never limited.
 	for i := 0; i < 20; i++ {
-		ac := Request{Kind: reqAutocomplete, Command: "simulate", Focused: "scenario", Options: map[string]string{"scenario": "aura"}, UserID: "busy"}
-		if r := rt.serve(context.Background(), ac); len(r.Choices) == 0 {
+		ac := Request{Kind: KindAutocomplete, Command: "simulate", Focused: "scenario", Options: map[string]string{"scenario": "aura"}, UserID: "busy"}
+		if r := rt.Serve(context.Background(), ac); len(r.Choices) == 0 {
 			t.Fatal("autocomplete limited")
 		}
 	}
 }
 
 func TestRateLimiterBounded(t *testing.T) {
-	l := newRateLimiter(2, time.Second, 10)
+	l := NewRateLimiter(2, time.Second, 10)
 	now := time.Now()
 	for i := 0; i < 100; i++ {
 		l.allow(string(rune('a'+i%26))+strings.Repeat("x", i), now.Add(time.Duration(i)*time.Second))
@@ -229,30 +228,30 @@ func TestRateLimiterBounded(t *testing.T) {
 
 func TestRouterErrors(t *testing.T) {
 	rt := testRouter(t)
-	logs := &syncBuffer{}
+	logs := &testutil.Log{}
 	rt.log = slog.New(slog.NewJSONHandler(logs, nil))
-	rt.cmds = append(rt.cmds, commandDef{Name: "boom", Handler: func(context.Context, Request) (Response, error) { panic("kaboom") }})
+	rt.cmds = append(rt.cmds, Command{Name: "boom", reply: func(context.Context, call) (Response, error) { panic("kaboom") }})
 	long := strings.Repeat("phasing ", 70)
 	tests := []struct {
 		name     string
 		req      Request
 		contains string
 	}{
-		{"question too long", Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": long}}, "500"},
-		{"empty question", Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": "  "}}, "empty"},
-		{"unknown command", Request{Kind: reqCommand, Command: "nope"}, "nope"},
-		{"bad rule number", Request{Kind: reqCommand, Command: "rule", Options: map[string]string{"number": "abc"}}, "abc"},
-		{"unknown preset", Request{Kind: reqCommand, Command: "simulate", Options: map[string]string{"scenario": "no-such"}}, "no-such"},
-		{"unknown term", Request{Kind: reqCommand, Command: "glossary", Options: map[string]string{"term": "zzqx"}}, "zzqx"},
-		{"forged button", Request{Kind: reqComponent, CustomID: "p:ruling:xx:0:q"}, "no longer works"},
-		{"button of an unknown command", Request{Kind: reqComponent, CustomID: "p:nope:en:0:q"}, "no longer works"},
-		{"message without text", Request{Kind: reqMessageCommand, Command: "Find rulings"}, "no text"},
-		{"panic recovered", Request{Kind: reqCommand, Command: "boom"}, "internal"},
+		{"question too long", Request{Kind: KindCommand, Command: "ruling", Options: map[string]string{"question": long}}, "500"},
+		{"empty question", Request{Kind: KindCommand, Command: "ruling", Options: map[string]string{"question": "  "}}, "empty"},
+		{"unknown command", Request{Kind: KindCommand, Command: "nope"}, "nope"},
+		{"bad rule number", Request{Kind: KindCommand, Command: "rule", Options: map[string]string{"number": "abc"}}, "abc"},
+		{"unknown preset", Request{Kind: KindCommand, Command: "simulate", Options: map[string]string{"scenario": "no-such"}}, "no-such"},
+		{"unknown term", Request{Kind: KindCommand, Command: "glossary", Options: map[string]string{"term": "zzqx"}}, "zzqx"},
+		{"forged button", Request{Kind: KindComponent, CustomID: "p:ruling:xx:0:q"}, "no longer works"},
+		{"button of an unknown command", Request{Kind: KindComponent, CustomID: "p:nope:en:0:q"}, "no longer works"},
+		{"message without text", Request{Kind: KindMessageCommand, Command: "Find rulings"}, "no text"},
+		{"panic recovered", Request{Kind: KindCommand, Command: "boom"}, "internal"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.req.Locale, tt.req.UserID = "en-US", "u-"+tt.name
-			r := rt.serve(context.Background(), tt.req)
+			r := rt.Serve(context.Background(), tt.req)
 			if !strings.Contains(strings.ToLower(r.Content), strings.ToLower(tt.contains)) || !r.Ephemeral {
 				t.Errorf("reply %+v, want an ephemeral error containing %q", r, tt.contains)
 			}
@@ -286,7 +285,7 @@ func TestEscapeText(t *testing.T) {
 					t.Errorf("escapeText(%q) = %q still holds %q", tt.in, got, a)
 				}
 			}
-			if back := plainDiscord(got); back != tt.in {
+			if back := Unescape(got); back != tt.in {
 				t.Errorf("unescaped %q, want %q", back, tt.in)
 			}
 		})
@@ -304,7 +303,7 @@ func TestDiscordSnippet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := discordSnippet(tt.snippet, "", 500); got != tt.want {
+			if got := boldSnippet(tt.snippet, "", 500); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
@@ -324,7 +323,7 @@ func TestReplyStateRoundTrip(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			id := tt.st.encode()
-			if runes(id) > maxCustomID {
+			if runes(id) > MaxCustomID {
 				t.Fatalf("custom_id %d characters", runes(id))
 			}
 			got, err := decodeState(id)
@@ -347,7 +346,7 @@ func TestReplyStateRoundTrip(t *testing.T) {
 func TestLongQuestionPagination(t *testing.T) {
 	rt := testRouter(t)
 	q := "If a creature phases out while an aura is attached to it, does the aura phase out as well and come back attached?"
-	r := rt.serve(context.Background(), Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": q}, Locale: "en-US", UserID: "long"})
+	r := rt.Serve(context.Background(), Request{Kind: KindCommand, Command: "ruling", Options: map[string]string{"question": q}, Locale: "en-US", UserID: "long"})
 	if len(r.Embeds) == 0 || footerArg(r.Embeds[0].Footer) != q {
 		t.Fatalf("footer does not keep the question: %+v", r.Embeds)
 	}
@@ -362,7 +361,7 @@ func TestLongQuestionPagination(t *testing.T) {
 	if more != "p:ruling:en:1:" {
 		t.Fatalf("More results custom_id %q, want the question left out", more)
 	}
-	next := rt.serve(context.Background(), Request{Kind: reqComponent, CustomID: more, Footer: r.Embeds[0].Footer, Locale: "en-US", UserID: "long"})
+	next := rt.Serve(context.Background(), Request{Kind: KindComponent, CustomID: more, Footer: r.Embeds[0].Footer, Locale: "en-US", UserID: "long"})
 	if !strings.Contains(next.Content, "Results 4–") {
 		t.Errorf("page 2: %q", next.Content)
 	}
@@ -386,130 +385,41 @@ func TestFitLimits(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		choices = append(choices, Choice{Name: big, Value: "v"})
 	}
-	r := fitLimits(Response{Content: big, Embeds: embeds, Buttons: [][]Button{row, row, row, row, row, row}, Choices: choices})
+	r := FitLimits(Response{Content: big, Embeds: embeds, Buttons: [][]Button{row, row, row, row, row, row}, Choices: choices})
 	check := func(what string, n, max int) {
 		t.Helper()
 		if n > max {
 			t.Errorf("%s: %d, limit %d", what, n, max)
 		}
 	}
-	check("content", runes(r.Content), maxContent)
-	check("embeds", len(r.Embeds), maxEmbeds)
+	check("content", runes(r.Content), MaxContent)
+	check("embeds", len(r.Embeds), MaxEmbeds)
 	total := 0
 	for _, e := range r.Embeds {
-		check("title", runes(e.Title), maxEmbedTitle)
-		check("description", runes(e.Description), maxEmbedDesc)
-		check("footer", runes(e.Footer), maxFooter)
-		check("fields", len(e.Fields), maxFields)
+		check("title", runes(e.Title), MaxEmbedTitle)
+		check("description", runes(e.Description), MaxEmbedDesc)
+		check("footer", runes(e.Footer), MaxFooter)
+		check("fields", len(e.Fields), MaxFields)
 		for _, f := range e.Fields {
-			check("field name", runes(f.Name), maxFieldName)
-			check("field value", runes(f.Value), maxFieldValue)
+			check("field name", runes(f.Name), MaxFieldName)
+			check("field value", runes(f.Value), MaxFieldValue)
 		}
 		total += embedSize(e)
 	}
-	check("embed total", total, maxEmbedTotal)
+	check("embed total", total, MaxEmbedTotal)
 	if len(r.Embeds) == 0 {
 		t.Error("every embed dropped")
 	}
-	check("rows", len(r.Buttons), maxRows)
+	check("rows", len(r.Buttons), MaxRows)
 	for _, row := range r.Buttons {
-		check("buttons in a row", len(row), maxButtonsRow)
+		check("buttons in a row", len(row), MaxButtonsRow)
 		for _, b := range row {
-			check("label", runes(b.Label), maxButtonLabel)
+			check("label", runes(b.Label), MaxButtonLabel)
 		}
 	}
-	check("choices", len(r.Choices), maxChoices)
+	check("choices", len(r.Choices), MaxChoices)
 	for _, c := range r.Choices {
-		check("choice name", runes(c.Name), maxChoiceName)
-	}
-}
-
-// TestCommandDefinitions checks what "bot commands register" sends against
-// Discord's rules for every language.
-func TestCommandDefinitions(t *testing.T) {
-	rt := testRouter(t)
-	cmds := rt.applicationCommands()
-	if len(cmds) != len(rt.cmds) {
-		t.Fatalf("%d commands registered, %d defined", len(cmds), len(rt.cmds))
-	}
-	slashName := regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
-	checkName := func(t *testing.T, what, n string, slash bool) {
-		t.Helper()
-		if strings.HasPrefix(n, "!") {
-			t.Errorf("%s: missing message %s", what, n)
-		}
-		if slash && (!slashName.MatchString(n) || strings.ToLower(n) != n) {
-			t.Errorf("%s: %q is not a lowercase 1-32 character name", what, n)
-		}
-		if runes(n) < 1 || runes(n) > 32 {
-			t.Errorf("%s: %q has %d characters", what, n, runes(n))
-		}
-	}
-	checkDesc := func(t *testing.T, what, d string) {
-		t.Helper()
-		if strings.HasPrefix(d, "!") || runes(d) < 1 || runes(d) > 100 {
-			t.Errorf("%s: description %q (%d characters, 1-100 allowed)", what, d, runes(d))
-		}
-	}
-	for _, c := range cmds {
-		t.Run(c.Name, func(t *testing.T) {
-			slash := c.Type == 1
-			checkName(t, "default name", c.Name, slash)
-			if c.NameLocalizations == nil || len(*c.NameLocalizations) != 2 {
-				t.Fatalf("name localizations %v, want fr and ja", c.NameLocalizations)
-			}
-			for loc, n := range *c.NameLocalizations {
-				checkName(t, string(loc)+" name", n, slash)
-			}
-			if !slash {
-				return
-			}
-			checkDesc(t, "default", c.Description)
-			for loc, d := range *c.DescriptionLocalizations {
-				checkDesc(t, string(loc), d)
-			}
-			if len(c.Options) > 25 {
-				t.Errorf("%d options", len(c.Options))
-			}
-			seen := map[string]bool{}
-			for _, o := range c.Options {
-				checkName(t, "option", o.Name, true)
-				checkDesc(t, "option "+o.Name, o.Description)
-				for loc, n := range o.NameLocalizations {
-					checkName(t, "option "+string(loc), n, true)
-					if seen[string(loc)+n] {
-						t.Errorf("two options named %q in %s", n, loc)
-					}
-					seen[string(loc)+n] = true
-				}
-				for loc, d := range o.DescriptionLocalizations {
-					checkDesc(t, "option "+o.Name+" "+string(loc), d)
-				}
-				if len(o.Choices) > 25 {
-					t.Errorf("option %s: %d choices", o.Name, len(o.Choices))
-				}
-				if o.Autocomplete && len(o.Choices) > 0 {
-					t.Errorf("option %s: autocomplete and choices are exclusive", o.Name)
-				}
-				for _, ch := range o.Choices {
-					if runes(ch.Name) > 100 || strings.HasPrefix(ch.Name, "!") {
-						t.Errorf("choice %q", ch.Name)
-					}
-					for _, n := range ch.NameLocalizations {
-						if runes(n) > 100 || strings.HasPrefix(n, "!") {
-							t.Errorf("choice localization %q", n)
-						}
-					}
-				}
-			}
-		})
-	}
-	// The whole of one command, localizations included, must fit in 8,000 characters.
-	for _, c := range cmds {
-		b, _ := json.Marshal(c)
-		if len([]rune(string(b))) > 8000 {
-			t.Errorf("%s: %d characters", c.Name, len(b))
-		}
+		check("choice name", runes(c.Name), MaxChoiceName)
 	}
 }
 
@@ -518,11 +428,11 @@ func TestEveryDiscordKey(t *testing.T) {
 	rt := testRouter(t)
 	var keys []i18n.Key
 	for _, c := range rt.cmds {
-		keys = append(keys, cmdKey(c.Name, "name"), cmdKey(c.Name, "desc"))
+		keys = append(keys, CommandKey(c.Name, "name"), CommandKey(c.Name, "desc"))
 		for _, o := range c.Options {
-			keys = append(keys, optKey(c.Name, o.Name, "name"), optKey(c.Name, o.Name, "desc"))
+			keys = append(keys, OptionKey(c.Name, o.Name, "name"), OptionKey(c.Name, o.Name, "desc"))
 			for _, v := range o.Choices {
-				keys = append(keys, optKey(c.Name, o.Name, "choice."+v))
+				keys = append(keys, OptionKey(c.Name, o.Name, "choice."+v))
 			}
 		}
 	}
@@ -539,9 +449,9 @@ func TestEveryDiscordKey(t *testing.T) {
 func TestReplyCache(t *testing.T) {
 	rt := testRouter(t)
 	rt.replies = newReplyCache(2)
-	ix := discordTestIndex(t)
+	ix := testutil.EmbeddedIndex(t)
 	ask := func(q string) Response {
-		return rt.serve(context.Background(), Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": q}, Locale: "en-US"})
+		return rt.Serve(context.Background(), Request{Kind: KindCommand, Command: "ruling", Options: map[string]string{"question": q}, Locale: "en-US"})
 	}
 	first := ask("can an aura phase out?")
 	key := replyState{Cmd: "ruling", Lang: i18n.EN, Arg: "can an aura phase out?"}.key(false)
@@ -572,14 +482,14 @@ func TestReplyCache(t *testing.T) {
 // other's settings, even across a compaction by a third one.
 func TestPrefStoreShared(t *testing.T) {
 	dir := t.TempDir()
-	open := func() *prefStore {
+	open := func() *Prefs {
 		t.Helper()
-		s, err := openPrefStore(dir)
+		s, err := OpenPrefs(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
 		s.every = 0
-		t.Cleanup(func() { s.close() })
+		t.Cleanup(func() { s.Close() })
 		return s
 	}
 	a, b := open(), open()
@@ -614,7 +524,7 @@ func TestPrefStoreShared(t *testing.T) {
 	if err := b.set(scopeUser, "4", &ja); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []*prefStore{a, c} {
+	for _, s := range []*Prefs{a, c} {
 		if l, ok := s.lang("4", "", ""); !ok || l != i18n.JA {
 			t.Errorf("setting written after compaction: %v %v", l, ok)
 		}
@@ -643,7 +553,7 @@ func TestCleanText(t *testing.T) {
 	}
 	rt := testRouter(t)
 	q := "@everyone \x00\x1b[31m\u202e aura?"
-	r := rt.serve(context.Background(), Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"question": q}, Locale: "en-US", UserID: "ctl"})
+	r := rt.Serve(context.Background(), Request{Kind: KindCommand, Command: "ruling", Options: map[string]string{"question": q}, Locale: "en-US", UserID: "ctl"})
 	all := r.Content
 	for _, e := range r.Embeds {
 		all += e.Title + e.Description + e.Footer
@@ -662,34 +572,34 @@ func TestRepliesEphemeral(t *testing.T) {
 		req  Request
 		want bool
 	}{
-		{"public command", Request{Kind: reqCommand, Command: "ruling"}, false},
-		{"private ruling", Request{Kind: reqCommand, Command: "ruling", Options: map[string]string{"private": "true"}}, true},
-		{"help", Request{Kind: reqCommand, Command: "help"}, true},
-		{"language", Request{Kind: reqCommand, Command: "language"}, true},
-		{"message command", Request{Kind: reqMessageCommand, Command: "Find rulings"}, true},
-		{"page click", Request{Kind: reqComponent, CustomID: "p:ruling:en:1:q"}, true},
-		{"share click", Request{Kind: reqComponent, CustomID: "s:ruling:en:0:q"}, false},
+		{"public command", Request{Kind: KindCommand, Command: "ruling"}, false},
+		{"private ruling", Request{Kind: KindCommand, Command: "ruling", Options: map[string]string{"private": "true"}}, true},
+		{"help", Request{Kind: KindCommand, Command: "help"}, true},
+		{"language", Request{Kind: KindCommand, Command: "language"}, true},
+		{"message command", Request{Kind: KindMessageCommand, Command: "Find rulings"}, true},
+		{"page click", Request{Kind: KindComponent, CustomID: "p:ruling:en:1:q"}, true},
+		{"share click", Request{Kind: KindComponent, CustomID: "s:ruling:en:0:q"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := rt.repliesEphemeral(tt.req); got != tt.want {
+			if got := rt.RepliesEphemeral(tt.req); got != tt.want {
 				t.Errorf("repliesEphemeral = %v, want %v", got, tt.want)
 			}
-			if tt.req.Kind == reqAutocomplete {
+			if tt.req.Kind == KindAutocomplete {
 				return
 			}
 			tt.req.UserID, tt.req.Locale = "eph-"+tt.name, "en-US"
 			if tt.req.Options == nil {
 				tt.req.Options = map[string]string{}
 			}
-			if tt.req.Command == "ruling" || tt.req.Kind == reqComponent || tt.req.Kind == reqMessageCommand {
+			if tt.req.Command == "ruling" || tt.req.Kind == KindComponent || tt.req.Kind == KindMessageCommand {
 				tt.req.Options["question"] = "can an aura phase out?"
 				tt.req.TargetText = "can an aura phase out?"
 			}
 			if tt.req.Command == "language" {
 				tt.req.Options["language"] = "auto"
 			}
-			if r := rt.serve(context.Background(), tt.req); r.Ephemeral != tt.want {
+			if r := rt.Serve(context.Background(), tt.req); r.Ephemeral != tt.want {
 				t.Errorf("the reply's ephemeral flag is %v, the deferral announced %v (%q)", r.Ephemeral, tt.want, r.Content)
 			}
 		})

@@ -1,4 +1,4 @@
-package main
+package chat
 
 import (
 	"context"
@@ -7,15 +7,14 @@ import (
 
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
-	"arbiter/kb"
 )
 
 // TestCRDiffCommand runs /crdiff on an index of the two real releases.
 func TestCRDiffCommand(t *testing.T) {
 	ix := testutil.ReleasesIndex(t)
-	rt := newRouter(routerConfig{cat: testCatalog(t), index: func() (*kb.Index, func()) { return ix, func() {} }, publicURL: "https://arbiter.example"})
+	rt := New(Config{Catalog: testutil.Catalog(t), Index: func() (Index, func()) { return ix, func() {} }, PublicURL: "https://arbiter.example"})
 
-	resp := rt.serve(context.Background(), Request{Kind: reqCommand, Command: "crdiff", Options: map[string]string{"from": "2026-01-16"}, Locale: "fr"})
+	resp := rt.Serve(context.Background(), Request{Kind: KindCommand, Command: "crdiff", Options: map[string]string{"from": "2026-01-16"}, Locale: "fr"})
 	if len(resp.Embeds) != 1 {
 		t.Fatalf("reply: %+v", resp)
 	}
@@ -37,8 +36,8 @@ func TestCRDiffCommand(t *testing.T) {
 		t.Errorf("renumbered: %q", v)
 	}
 
-	resp = rt.serve(context.Background(), Request{Kind: reqCommand, Command: "crdiff", Options: map[string]string{"from": "2025-11-14"}, Locale: "ja"})
-	want := testCatalog(t).Printer(i18n.JA).T(i18n.KeyCLIUnknownRelease, "2025-11-14", "2026-01-16, 2026-04-17")
+	resp = rt.Serve(context.Background(), Request{Kind: KindCommand, Command: "crdiff", Options: map[string]string{"from": "2025-11-14"}, Locale: "ja"})
+	want := testutil.Catalog(t).Printer(i18n.JA).T(i18n.KeyCLIUnknownRelease, "2025-11-14", "2026-01-16, 2026-04-17")
 	if !resp.Ephemeral || !strings.Contains(resp.Content, want) {
 		t.Errorf("unknown release reply %q, want %q", resp.Content, want)
 	}

@@ -1,15 +1,15 @@
-package main
+package chat
 
 import (
 	"sync"
 	"time"
 )
 
-// rateLimiter is a per-user token bucket: each user holds up to burst
+// RateLimiter is a per-user token bucket: each user holds up to burst
 // tokens, one is spent per interaction and they come back at one per
 // every/burst. The map is bounded: when it is full, users whose bucket has
 // refilled are forgotten (they are indistinguishable from new users).
-type rateLimiter struct {
+type RateLimiter struct {
 	mu      sync.Mutex
 	burst   float64
 	refill  float64 // tokens per second
@@ -22,14 +22,14 @@ type bucket struct {
 	last   time.Time
 }
 
-// newRateLimiter allows burst interactions per user in every period.
-func newRateLimiter(burst int, every time.Duration, maxUsers int) *rateLimiter {
-	return &rateLimiter{burst: float64(burst), refill: float64(burst) / every.Seconds(), max: maxUsers, buckets: map[string]*bucket{}}
+// NewRateLimiter allows burst interactions per user in every period.
+func NewRateLimiter(burst int, every time.Duration, maxUsers int) *RateLimiter {
+	return &RateLimiter{burst: float64(burst), refill: float64(burst) / every.Seconds(), max: maxUsers, buckets: map[string]*bucket{}}
 }
 
 // allow spends a token of user's bucket; when there is none it returns
 // false and how long until there is one.
-func (l *rateLimiter) allow(user string, now time.Time) (bool, time.Duration) {
+func (l *RateLimiter) allow(user string, now time.Time) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b, ok := l.buckets[user]
@@ -52,7 +52,7 @@ func (l *rateLimiter) allow(user string, now time.Time) (bool, time.Duration) {
 }
 
 // sweep forgets the users whose bucket is full again.
-func (l *rateLimiter) sweep(now time.Time) {
+func (l *RateLimiter) sweep(now time.Time) {
 	for u, b := range l.buckets {
 		if b.tokens+now.Sub(b.last).Seconds()*l.refill >= l.burst {
 			delete(l.buckets, u)

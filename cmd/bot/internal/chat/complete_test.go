@@ -1,4 +1,4 @@
-package main
+package chat
 
 import (
 	"bufio"
@@ -38,7 +38,7 @@ func completionIndex(t *testing.T, cards ...string) *kb.Index {
 
 func TestAutocomplete(t *testing.T) {
 	ix := completionIndex(t, "Teferi's Protection", "Oubliette", "March of Swirling Mist", "Teferi, Time Raveler")
-	rt := newRouter(routerConfig{cat: testCatalog(t), index: func() (*kb.Index, func()) { return ix, func() {} }})
+	rt := New(Config{Catalog: testutil.Catalog(t), Index: func() (Index, func()) { return ix, func() {} }})
 	tests := []struct {
 		name, command, option, typed, locale string
 		wantValue, wantName                  string
@@ -57,17 +57,17 @@ func TestAutocomplete(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
-			r := rt.serve(context.Background(), Request{Kind: reqAutocomplete, Command: tt.command, Focused: tt.option,
+			r := rt.Serve(context.Background(), Request{Kind: KindAutocomplete, Command: tt.command, Focused: tt.option,
 				Options: map[string]string{tt.option: tt.typed}, Locale: tt.locale, UserID: "typist"})
 			if d := time.Since(start); d > 2*time.Second {
 				t.Errorf("autocomplete took %v", d)
 			}
-			if len(r.Choices) == 0 || len(r.Choices) > maxChoices {
+			if len(r.Choices) == 0 || len(r.Choices) > MaxChoices {
 				t.Fatalf("%d choices", len(r.Choices))
 			}
 			found := false
 			for _, c := range r.Choices {
-				if runes(c.Name) > maxChoiceName || runes(c.Value) > maxChoiceValue {
+				if runes(c.Name) > MaxChoiceName || runes(c.Value) > MaxChoiceValue {
 					t.Errorf("choice over 100 characters: %q", c.Name)
 				}
 				if c.Value == tt.wantValue && strings.Contains(c.Name, tt.wantName) {
@@ -80,7 +80,7 @@ func TestAutocomplete(t *testing.T) {
 		})
 	}
 	// The chosen value is what the command accepts.
-	r := rt.serve(context.Background(), Request{Kind: reqCommand, Command: "card", Options: map[string]string{"name": "Teferi's Protection"}, Locale: "fr", UserID: "typist"})
+	r := rt.Serve(context.Background(), Request{Kind: KindCommand, Command: "card", Options: map[string]string{"name": "Teferi's Protection"}, Locale: "fr", UserID: "typist"})
 	if len(r.Embeds) == 0 || !strings.Contains(r.Embeds[0].Title, "Protection de Téfeiri") {
 		t.Errorf("card reply %+v", r)
 	}

@@ -1,4 +1,4 @@
-package main
+package chat
 
 import (
 	"bufio"
@@ -16,7 +16,7 @@ import (
 	"arbiter/i18n"
 )
 
-// prefStore keeps the /language settings (per user, channel and server).
+// Prefs keeps the /language settings (per user, channel and server).
 //
 // It is an append-only JSON-lines log, fsynced on every write, replayed in
 // memory at start. The choice over bbolt: the data is tiny (one short line
@@ -32,7 +32,7 @@ import (
 // ended by the next write and skipped on replay, without truncating a file
 // another replica may be writing. The log is compacted at open when it
 // holds far more lines than settings.
-type prefStore struct {
+type Prefs struct {
 	mu   sync.RWMutex
 	m    map[string]i18n.Lang // "user:<id>", "channel:<id>", "guild:<id>"
 	f    *os.File             // nil: memory only
@@ -53,7 +53,8 @@ type prefRecord struct {
 	Lang  string `json:"lang"`
 }
 
-const prefFile = "language.jsonl"
+// PrefsFile is the name of the log in the state directory.
+const PrefsFile = "language.jsonl"
 
 // Scopes of a language setting.
 const (
@@ -62,17 +63,17 @@ const (
 	scopeServer  = "guild"
 )
 
-// openPrefStore opens (creating it) the store under dir; an empty dir
+// OpenPrefs opens (creating it) the store under dir; an empty dir
 // keeps the settings in memory only.
-func openPrefStore(dir string) (*prefStore, error) {
-	s := &prefStore{m: map[string]i18n.Lang{}, every: time.Second}
+func OpenPrefs(dir string) (*Prefs, error) {
+	s := &Prefs{m: map[string]i18n.Lang{}, every: time.Second}
 	if dir == "" {
 		return s, nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("state: %w", err)
 	}
-	s.path = filepath.Join(dir, prefFile)
+	s.path = filepath.Join(dir, PrefsFile)
 	lines, err := s.replay()
 	if err != nil {
 		return nil, err
@@ -93,7 +94,7 @@ func openPrefStore(dir string) (*prefStore, error) {
 }
 
 // reopen opens the log for appending and notes which file it is.
-func (s *prefStore) reopen() error {
+func (s *Prefs) reopen() error {
 	if s.f != nil {
 		s.f.Close()
 	}
@@ -109,7 +110,7 @@ func (s *prefStore) reopen() error {
 // replay reads the log into the map from the start and returns how many
 // records it held. A line that does not parse (the torn end of a write cut
 // by a crash) is skipped; an unfinished last line is left for later.
-func (s *prefStore) replay() (int, error) {
+func (s *Prefs) replay() (int, error) {
 	b, err := os.ReadFile(s.path)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, nil
@@ -123,7 +124,7 @@ func (s *prefStore) replay() (int, error) {
 
 // applyLines applies the complete lines of b, read at s.offset, and
 // advances the offset past them.
-func (s *prefStore) applyLines(b []byte) int {
+func (s *Prefs) applyLines(b []byte) int {
 	end := bytes.LastIndexByte(b, '\n') + 1
 	n := 0
 	sc := bufio.NewScanner(bytes.NewReader(b[:end]))
@@ -140,7 +141,8 @@ func (s *prefStore) applyLines(b []byte) int {
 	return n
 }
 
-func (s *prefStore) apply(r prefRecord) {
+// apply records one setting in the map.
+func (s *Prefs) apply(r prefRecord) {
 	k := r.Scope + ":" + r.ID
 	if l, ok := i18n.ParseLang(r.Lang); ok && r.Lang != "" {
 		s.m[k] = l
@@ -153,7 +155,7 @@ func (s *prefStore) apply(r prefRecord) {
 // it was last read (at most once per s.every unless forced). A log
 // replaced by another process's compaction is read again from the start,
 // and appended to from then on. Callers hold s.mu for writing.
-func (s *prefStore) refresh(now time.Time, force bool) {
+func (s *Prefs) refresh(now time.Time, force bool) {
 	if s.f == nil || !force && now.UnixNano()-s.checked.Load() < int64(s.every) {
 		return
 	}
@@ -185,14 +187,14 @@ func (s *prefStore) refresh(now time.Time, force bool) {
 }
 
 // compact rewrites the log with one line per setting, atomically.
-func (s *prefStore) compact() error {
+func (s *Prefs) compact() error {
 	var b bytes.Buffer
 	for k, l := range s.m {
 		scope, id, _ := strings.Cut(k, ":")
 		line, _ := json.Marshal(prefRecord{Scope: scope, ID: id, Lang: l.String()})
 		b.Write(append(line, '\n'))
 	}
-	f, err := os.CreateTemp(filepath.Dir(s.path), prefFile+".*.tmp")
+	f, err := os.CreateTemp(filepath.Dir(s.path), PrefsFile+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("state: %w", err)
 	}
@@ -209,6 +211,7 @@ func (s *prefStore) compact() error {
 	return nil
 }
 
+// writeSynced writes b to the file name and syncs it to disk.
 func writeSynced(name string, b []byte) error {
 	f, err := os.Create(name)
 	if err != nil {
@@ -227,7 +230,7 @@ func writeSynced(name string, b []byte) error {
 
 // set records a setting (lang nil: back to automatic) durably: it returns
 // once the line is on disk.
-func (s *prefStore) set(scope, id string, lang *i18n.Lang) error {
+func (s *Prefs) set(scope, id string, lang *i18n.Lang) error {
 	r := prefRecord{Scope: scope, ID: id}
 	if lang != nil {
 		r.Lang = lang.String()
@@ -258,7 +261,7 @@ func (s *prefStore) set(scope, id string, lang *i18n.Lang) error {
 
 // lang returns the setting that applies: the user's, else the channel's,
 // else the server's.
-func (s *prefStore) lang(user, channel, guild string) (i18n.Lang, bool) {
+func (s *Prefs) lang(user, channel, guild string) (i18n.Lang, bool) {
 	if s.f != nil && s.follow.TryLock() {
 		// One request at a time looks for other processes' settings;
 		// the others read the map as it is.
@@ -282,7 +285,8 @@ func (s *prefStore) lang(user, channel, guild string) (i18n.Lang, bool) {
 	return i18n.EN, false
 }
 
-func (s *prefStore) close() error {
+// Close closes the log; the settings are all on disk already.
+func (s *Prefs) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.f == nil {

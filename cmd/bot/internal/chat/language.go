@@ -1,4 +1,4 @@
-package main
+package chat
 
 import (
 	"context"
@@ -14,7 +14,10 @@ const (
 	permManageGuild    int64 = 1 << 5
 )
 
-func (rt *router) handleLanguage(ctx context.Context, req Request) (Response, error) {
+// language answers /language: it sets (or clears) the reply language of
+// the user, the channel or the server, as the member's permissions allow.
+func (rt *Router) language(ctx context.Context, c call) (Response, error) {
+	req := c.req
 	v := strings.ToLower(req.option("language"))
 	var lang *i18n.Lang
 	if v != "auto" {
@@ -54,31 +57,11 @@ func (rt *router) handleLanguage(ctx context.Context, req Request) (Response, er
 		return Response{}, userErr(i18n.KeyDiscordStoreFailed)
 	}
 	// Answer in the language now in force for this user.
-	req.Lang = rt.lang(req)
+	req.Lang = rt.Lang(req)
 	p := rt.printer(req.Lang)
 	msg := p.T(i18n.KeyDiscordLangCleared, p.T(scopeKey))
 	if lang != nil {
 		msg = p.T(i18n.KeyDiscordLangSet, p.T(scopeKey), p.LangName(*lang))
 	}
 	return Response{Content: msg, Ephemeral: true}, nil
-}
-
-func (rt *router) handleHelp(ctx context.Context, req Request) (Response, error) {
-	p := rt.printer(req.Lang)
-	e := Embed{Title: p.T(i18n.KeyDiscordHelpTitle), Description: p.T(i18n.KeyDiscordHelpIntro), Color: colorRule}
-	for _, c := range rt.cmds {
-		name := p.T(cmdKey(c.Name, "name"))
-		if c.Type == slashCommand {
-			var opts []string
-			for _, o := range c.Options {
-				opts = append(opts, p.T(optKey(c.Name, o.Name, "name"))+":")
-			}
-			name = "/" + strings.TrimSpace(name+" "+strings.Join(opts, " "))
-			e.Fields = append(e.Fields, Field{Name: name, Value: p.T(cmdKey(c.Name, "desc"))})
-			continue
-		}
-		e.Fields = append(e.Fields, Field{Name: name, Value: p.T(cmdKey(c.Name, "desc"))})
-	}
-	e.Fields = append(e.Fields, Field{Name: p.T(cmdKey("language", "name")), Value: p.T(i18n.KeyDiscordHelpLanguage)})
-	return Response{Embeds: []Embed{e}, Ephemeral: true}, nil
 }
