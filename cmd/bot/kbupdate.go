@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,9 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
-	"arbiter/cmd/bot/internal/chat"
+	"arbiter/cmd/bot/internal/discord"
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/data"
 	"arbiter/i18n"
@@ -114,7 +111,7 @@ func cmdKBUpdate(e *env, args []string) int {
 		}
 		if *notify != "" {
 			msg := p.T(i18n.KeyCLIPending, p.Date(newDate), p.Date(prev.CurrentCR), *out) + "\n" + summary
-			if err := postToChannel(e.getenv("DISCORD_TOKEN"), *notify, msg); err != nil {
+			if err := discord.PostToChannel(e.ctx, e.getenv("DISCORD_TOKEN"), *notify, msg); err != nil {
 				fmt.Fprintln(e.stderr, p.T(i18n.KeyCLINotifyFailed, *notify, err.Error()))
 			}
 		}
@@ -259,19 +256,4 @@ func sortedDates(m map[string]string) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// postToChannel posts a message to a Discord channel with the bot's token,
-// pinging nobody.
-func postToChannel(token, channel, msg string) error {
-	if token == "" {
-		return errors.New("DISCORD_TOKEN is not set")
-	}
-	dg, err := discordgo.New("Bot " + token)
-	if err != nil {
-		return err
-	}
-	dg.Client = &http.Client{Timeout: 15 * time.Second}
-	_, err = dg.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: chat.Clip(msg, chat.MaxContent), AllowedMentions: noMentions()})
-	return err
 }

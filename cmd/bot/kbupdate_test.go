@@ -14,10 +14,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"arbiter/cmd/bot/internal/discord/discordtest"
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/cmd/bot/internal/testutil"
-
-	"github.com/bwmarrin/discordgo"
 )
 
 // runCLI runs one command line of the bot and returns its exit code and output.
@@ -142,10 +141,7 @@ func TestKBUpdateLifecycle(t *testing.T) {
 	// A new release waits for promotion, and its summary is posted to the
 	// configured Discord channel, pinging nobody.
 	up.failRulings.Store(false)
-	fake := newFakeDiscord(t, nil)
-	oldChannels := discordgo.EndpointChannels
-	discordgo.EndpointChannels = discordgo.EndpointAPI + "channels/"
-	t.Cleanup(func() { discordgo.EndpointChannels = oldChannels })
+	fake := discordtest.NewREST(t, nil)
 	var outb, errb bytes.Buffer
 	code = run(context.Background(), []string{"kb", "update", "--out", dir, "--tmp", tmp, "--json", "--lang", "fr",
 		"--scryfall-api", up.URL, "--rules-page", up.URL + "/en/rules", "--notify-channel", "1234"},
@@ -156,8 +152,8 @@ func TestKBUpdateLifecycle(t *testing.T) {
 			return ""
 		}, strings.NewReader(""), &outb, &errb)
 	out, errs = outb.String(), errb.String()
-	calls := fake.recorded()
-	if len(calls) != 1 || calls[0].Path != "/api/v"+discordgo.APIVersion+"/channels/1234/messages" || calls[0].Auth != "Bot test-token" {
+	calls := fake.Calls()
+	if len(calls) != 1 || calls[0].Path != discordtest.APIPath()+"/channels/1234/messages" || calls[0].Auth != "Bot test-token" {
 		t.Fatalf("Discord calls: %+v (stderr %s)", calls, errs)
 	}
 	if b := string(calls[0].Body); !strings.Contains(b, "17 avril 2026") || !strings.Contains(b, `"parse":[]`) {

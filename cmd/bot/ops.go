@@ -142,13 +142,13 @@ func (o *opsState) builtAt() time.Time {
 	return time.Time{}
 }
 
-// observeInteraction records one interaction answered: its command name as
+// ObserveInteraction records one interaction answered: its command name as
 // registered (ruling, rule, card, simulate, glossary, language, help, or
 // "autocomplete:<command>"), its outcome (ok, not_found, bad_input, error,
 // rate_limited, ...), the user's Discord locale (en-US, fr, ja, ...) and the
 // time from receiving it to the final reply (the edit, for a deferred one).
 // Values outside a short [A-Za-z0-9._:+-] form are recorded as "other".
-func (o *opsState) observeInteraction(command, outcome, locale string, d time.Duration) {
+func (o *opsState) ObserveInteraction(command, outcome, locale string, d time.Duration) {
 	if o == nil {
 		return
 	}
@@ -157,18 +157,18 @@ func (o *opsState) observeInteraction(command, outcome, locale string, d time.Du
 	o.m.interactionSeconds.WithLabelValues(cmd).Observe(d.Seconds())
 }
 
-// deferred records an interaction answered with a deferred reply (type 5)
+// Deferred records an interaction answered with a deferred reply (type 5)
 // that an edit completes later.
-func (o *opsState) deferred() {
+func (o *opsState) Deferred() {
 	if o == nil {
 		return
 	}
 	o.m.deferred.Inc()
 }
 
-// rateLimited records an interaction refused because its user went over the
+// RateLimited records an interaction refused because its user went over the
 // rate limit.
-func (o *opsState) rateLimited() {
+func (o *opsState) RateLimited() {
 	if o == nil {
 		return
 	}

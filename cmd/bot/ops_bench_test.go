@@ -43,7 +43,7 @@ func BenchmarkObserveInteraction(b *testing.B) {
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			o.observeInteraction("ruling", "ok", "fr", 120*time.Millisecond)
+			o.ObserveInteraction("ruling", "ok", "fr", 120*time.Millisecond)
 		}
 	})
 }

@@ -182,13 +182,13 @@ func TestMetricsExposition(t *testing.T) {
 	s.routesOps(mux)
 	h := s.wrapHTTP(mux)
 
-	s.ops.observeInteraction("ruling", "ok", "fr", 120*time.Millisecond)
-	s.ops.observeInteraction("ruling", "ok", "fr", 2500*time.Millisecond)
-	s.ops.observeInteraction("card", "not_found", "ja", 40*time.Millisecond)
-	s.ops.observeInteraction("bad command\n", "ok", strings.Repeat("x", 100), time.Millisecond)
-	s.ops.deferred()
-	s.ops.rateLimited()
-	s.ops.rateLimited()
+	s.ops.ObserveInteraction("ruling", "ok", "fr", 120*time.Millisecond)
+	s.ops.ObserveInteraction("ruling", "ok", "fr", 2500*time.Millisecond)
+	s.ops.ObserveInteraction("card", "not_found", "ja", 40*time.Millisecond)
+	s.ops.ObserveInteraction("bad command\n", "ok", strings.Repeat("x", 100), time.Millisecond)
+	s.ops.Deferred()
+	s.ops.RateLimited()
+	s.ops.RateLimited()
 	s.ops.indexFailed(errors.New("kb: no index at /nowhere"))
 	for range 3 {
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/healthz", nil))
@@ -395,9 +395,9 @@ func TestOpsRecordersConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range 100 {
-				o.observeInteraction([]string{"ruling", "rule", "card"}[(g+i)%3], "ok", "fr", time.Millisecond)
-				o.deferred()
-				o.rateLimited()
+				o.ObserveInteraction([]string{"ruling", "rule", "card"}[(g+i)%3], "ok", "fr", time.Millisecond)
+				o.Deferred()
+				o.RateLimited()
 				done := o.beginWork()
 				done()
 				done() // a second call does nothing
@@ -424,8 +424,8 @@ func TestOpsRecordersConcurrent(t *testing.T) {
 		t.Errorf("work left: %d, %v", n, err)
 	}
 	var nilOps *opsState
-	nilOps.observeInteraction("ruling", "ok", "fr", time.Second)
-	nilOps.deferred()
-	nilOps.rateLimited()
+	nilOps.ObserveInteraction("ruling", "ok", "fr", time.Second)
+	nilOps.Deferred()
+	nilOps.RateLimited()
 	nilOps.beginWork()()
 }

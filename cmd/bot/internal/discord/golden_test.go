@@ -1,4 +1,4 @@
-package main
+package discord
 
 import (
 	"bytes"
@@ -7,16 +7,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/testutil"
 )
 
 // TestDiscordGolden renders the replies Discord gets, in English, French
-// and Japanese, and compares them with testdata/discord/<lang>/<case>.json.
+// and Japanese, and compares them with testdata/replies/<lang>/<case>.json.
 // Run with -update to rewrite them, and review the diff.
 func TestDiscordGolden(t *testing.T) {
-	rt := testRouter(t)
+	rt := newRig(t, func(c *rigConfig) { c.rateBurst, c.ratePeriod = 5, 10*time.Second }).rt
 	questions := map[string]string{
 		"en": "can an aura phase out?",
 		"fr": "une aura peut-elle passer hors phase ?",
@@ -77,7 +78,7 @@ func TestDiscordGolden(t *testing.T) {
 				if strings.Contains(got, `"!discord.`) || strings.Contains(got, `"!common.`) {
 					t.Errorf("missing message in\n%s", got)
 				}
-				testutil.Golden(t, filepath.Join("testdata", "discord", lang, c.name+".json"), []byte(got))
+				testutil.Golden(t, filepath.Join("testdata", "replies", lang, c.name+".json"), []byte(got))
 			})
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package discord
 
 import (
 	"bytes"
@@ -10,20 +10,21 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"arbiter/cmd/bot/internal/chat"
+	"arbiter/cmd/bot/internal/discord/discordtest"
+	"arbiter/cmd/bot/internal/testutil"
 
 	"github.com/bwmarrin/discordgo"
 )
 
 func TestInteractionsVerification(t *testing.T) {
-	rig := newDiscordRig(t, nil)
+	rig := newRig(t, nil)
 	_, otherKey, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +98,7 @@ type bodyReader struct{ *bytes.Reader }
 func (bodyReader) Close() error { return nil }
 
 func TestInteractionsReplay(t *testing.T) {
-	rig := newDiscordRig(t, nil)
+	rig := newRig(t, nil)
 	ping := fixture(t, "ping.json")
 	r1 := signed(t, rig.priv, ping, time.Now())
 	r2 := r1.Clone(context.Background())
@@ -120,7 +121,7 @@ func TestInteractionsReplay(t *testing.T) {
 }
 
 func TestInteractionsWithoutKey(t *testing.T) {
-	rig := newDiscordRig(t, func(c *discordConfig) { c.publicKeyHex = "" })
+	rig := newRig(t, func(c *rigConfig) { c.PublicKey = "" })
 	if w := rig.post(t, fixture(t, "ping.json")); w.Code != http.StatusUnauthorized {
 		t.Fatalf("no public key configured: %d, want 401", w.Code)
 	}
@@ -148,7 +149,7 @@ func TestReplayCacheBounded(t *testing.T) {
 // TestInteractionReplies posts each payload of testdata/interactions and
 // checks the reply Discord would get.
 func TestInteractionReplies(t *testing.T) {
-	rig := newDiscordRig(t, nil)
+	rig := newRig(t, nil)
 	tests := []struct {
 		fixture   string
 		wantType  discordgo.InteractionResponseType
@@ -178,15 +179,15 @@ func TestInteractionReplies(t *testing.T) {
 			if w.Code != http.StatusOK {
 				t.Fatalf("status %d: %s", w.Code, w.Body.String())
 			}
-			resp, raw := decodeReply(t, w.Body.Bytes())
+			resp, raw := discordtest.Decode(t, w.Body.Bytes())
 			if resp.Type != tt.wantType {
 				t.Fatalf("type %d, want %d\n%s", resp.Type, tt.wantType, w.Body.String())
 			}
 			if resp.Data == nil {
 				t.Fatal("no data")
 			}
-			text := replyText(resp)
-			if sub, ok := hasAll(text, tt.contains...); !ok {
+			text := discordtest.Text(resp)
+			if sub, ok := testutil.HasAll(text, tt.contains...); !ok {
 				t.Errorf("reply lacks %q:\n%s", sub, text)
 			}
 			for _, a := range tt.absent {
@@ -211,7 +212,7 @@ func TestInteractionReplies(t *testing.T) {
 			if got := resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0; got != tt.ephemeral {
 				t.Errorf("ephemeral %v, want %v", got, tt.ephemeral)
 			}
-			ids := buttonIDs(raw)
+			ids := discordtest.ButtonIDs(raw)
 			for _, prefix := range tt.buttons {
 				found := false
 				for _, id := range ids {
@@ -228,25 +229,6 @@ func TestInteractionReplies(t *testing.T) {
 			}
 		})
 	}
-}
-
-// replyText joins the visible text of a reply.
-func replyText(r discordgo.InteractionResponse) string {
-	var b strings.Builder
-	b.WriteString(r.Data.Content + "\n")
-	for _, e := range r.Data.Embeds {
-		b.WriteString(e.Title + "\n" + e.Description + "\n")
-		for _, f := range e.Fields {
-			b.WriteString(f.Name + "\n" + f.Value + "\n")
-		}
-		if e.Footer != nil {
-			b.WriteString(e.Footer.Text + "\n")
-		}
-	}
-	for _, c := range r.Data.Choices {
-		b.WriteString(c.Name + "\t" + c.Value.(string) + "\n")
-	}
-	return b.String()
 }
 
 // TestDeferredEdit makes every command miss the inline budget: the
@@ -270,19 +252,19 @@ func TestDeferredEdit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fake := newFakeDiscord(t, func(method, path string, body []byte) (int, string) {
+			fake := discordtest.NewREST(t, func(method, path string, body []byte) (int, string) {
 				if tt.editFail && method == http.MethodPatch {
 					return http.StatusNotFound, `{"message": "Unknown Message", "code": 10008}`
 				}
 				return http.StatusOK, `{"id":"1","channel_id":"1","content":""}`
 			})
-			rig := newDiscordRig(t, func(c *discordConfig) { c.deferAfter = time.Nanosecond })
+			rig := newRig(t, func(c *rigConfig) { c.DeferAfter = time.Nanosecond })
 			start := time.Now()
 			w := rig.post(t, fixture(t, tt.fixture))
 			if w.Code != http.StatusOK {
 				t.Fatalf("status %d", w.Code)
 			}
-			resp, _ := decodeReply(t, w.Body.Bytes())
+			resp, _ := discordtest.Decode(t, w.Body.Bytes())
 			if resp.Type != tt.wantType {
 				t.Fatalf("type %d, want deferred %d: %s", resp.Type, tt.wantType, w.Body.String())
 			}
@@ -291,15 +273,15 @@ func TestDeferredEdit(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			rig.s.discordWait(ctx)
-			var got *fakeCall
-			for _, c := range fake.recorded() {
+			rig.e.Wait(ctx)
+			var got *discordtest.Call
+			for _, c := range fake.Calls() {
 				if c.Method == tt.method && strings.HasSuffix(c.Path, tt.wantPath) {
 					got = &c
 				}
 			}
 			if got == nil {
-				t.Fatalf("no %s %s among %+v", tt.method, tt.wantPath, fake.recorded())
+				t.Fatalf("no %s %s among %+v", tt.method, tt.wantPath, fake.Calls())
 			}
 			var body struct {
 				Content         string                    `json:"content"`
@@ -327,22 +309,18 @@ func TestDeferredEdit(t *testing.T) {
 // TestGatewayHandler: an interaction from the gateway goes through the same
 // router, and its response is posted to the interaction callback by REST.
 func TestGatewayHandler(t *testing.T) {
-	fake := newFakeDiscord(t, func(method, path string, body []byte) (int, string) { return http.StatusNoContent, "" })
-	rig := newDiscordRig(t, nil)
-	d, err := rig.s.discord()
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake := discordtest.NewREST(t, func(method, path string, body []byte) (int, string) { return http.StatusNoContent, "" })
+	rig := newRig(t, nil)
 	var in discordgo.Interaction
 	if err := json.Unmarshal(fixture(t, "slash_ruling.json"), &in); err != nil {
 		t.Fatal(err)
 	}
 	gs, _ := discordgo.New("Bot test-token")
-	rig.s.gatewayHandler(context.Background(), d)(gs, &discordgo.InteractionCreate{Interaction: &in})
+	rig.e.gatewayHandler(context.Background())(gs, &discordgo.InteractionCreate{Interaction: &in})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	rig.s.discordWait(ctx)
-	calls := fake.recorded()
+	rig.e.Wait(ctx)
+	calls := fake.Calls()
 	if len(calls) != 1 {
 		t.Fatalf("%d calls: %+v", len(calls), calls)
 	}
@@ -350,7 +328,7 @@ func TestGatewayHandler(t *testing.T) {
 	if c.Method != http.MethodPost || !strings.HasSuffix(c.Path, "/interactions/1240000000000000002/slash-ruling-token/callback") {
 		t.Errorf("%s %s", c.Method, c.Path)
 	}
-	resp, raw := decodeReply(t, c.Body)
+	resp, raw := discordtest.Decode(t, c.Body)
 	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || !strings.Contains(resp.Data.Content, "Results 1–3") {
 		t.Errorf("callback body %s", c.Body)
 	}
@@ -360,8 +338,8 @@ func TestGatewayHandler(t *testing.T) {
 }
 
 func TestConfigNeverShowsToken(t *testing.T) {
-	c := discordConfig{token: "secret-bot-token", publicKeyHex: "abcd", shardCount: 2}
-	var logs syncBuffer
+	c := Config{Token: "secret-bot-token", PublicKey: "abcd", ShardCount: 2}
+	var logs testutil.Log
 	slog.New(slog.NewJSONHandler(&logs, nil)).Info("config", "discord", c, "ptr", &c)
 	for _, s := range []string{fmt.Sprint(c), fmt.Sprintf("%v %+v", c, &c), logs.String()} {
 		if strings.Contains(s, "secret-bot-token") {
@@ -370,22 +348,41 @@ func TestConfigNeverShowsToken(t *testing.T) {
 	}
 }
 
-// TestUnusableStateDir: a --state that cannot be a directory is logged,
-// and the bot still answers, keeping settings in memory.
-func TestUnusableStateDir(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "file")
-	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
-		t.Fatal(err)
+// TestHungDiscordREST makes Discord's REST API accept connections and never
+// answer while a deferred reply is edited in: the edit gives up after the
+// configured timeout, the failure is logged, and nothing stays in flight.
+func TestHungDiscordREST(t *testing.T) {
+	before := runtime.NumGoroutine()
+	rest := discordtest.NewHangingREST(t)
+	rig := newRig(t, func(c *rigConfig) {
+		c.DeferAfter = time.Nanosecond
+		c.EditTimeout = time.Second
+	})
+	w := rig.post(t, fixture(t, "slash_ruling.json"))
+	resp, _ := discordtest.Decode(t, w.Body.Bytes())
+	if w.Code != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("want a deferred reply, got %d %s", w.Code, w.Body.String())
 	}
-	rig := newDiscordRig(t, func(c *discordConfig) { c.stateDir = file })
-	if w := rig.post(t, fixture(t, "ping.json")); w.Code != http.StatusOK {
-		t.Fatalf("ping: %d", w.Code)
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	rig.e.Wait(ctx)
+	took := time.Since(start)
+	t.Logf("deferred work ended %v after the deferred reply; %d REST calls", took.Round(time.Millisecond), len(rest.Calls()))
+	if ctx.Err() != nil || took > 5*time.Second {
+		t.Fatalf("the deferred edit was still in flight after %v", took)
 	}
-	w := rig.post(t, fixture(t, "slash_language_server.json"))
-	if w.Code != http.StatusOK {
-		t.Fatalf("command: %d", w.Code)
+	if len(rest.Calls()) == 0 {
+		t.Fatal("the edit never reached the REST API")
 	}
-	if !strings.Contains(rig.log.String(), "state directory unusable") || !strings.Contains(rig.log.String(), file) {
-		t.Errorf("log does not name the state directory: %s", rig.log.String())
+	if !strings.Contains(rig.log.String(), `"deferred edit"`) {
+		t.Errorf("the failed edit is not logged:\n%s", rig.log.String())
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before+8 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before+8 {
+		t.Errorf("goroutines: %d before, %d after", before, n)
 	}
 }

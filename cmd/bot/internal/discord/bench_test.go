@@ -1,4 +1,4 @@
-package main
+package discord
 
 import (
 	"bytes"
@@ -67,8 +67,7 @@ func BenchmarkInteractions(b *testing.B) {
 	}
 	for _, bc := range cases {
 		b.Run(bc.name, func(b *testing.B) {
-			rig := newDiscordRig(b, func(c *discordConfig) { c.rateBurst, c.replyCache = 1<<30, bc.cache })
-			rig.s.index = newIndexHolder(ix)
+			rig := newRig(b, func(c *rigConfig) { c.rateBurst, c.replyCache, c.index = 1<<30, bc.cache, ix })
 			srv := httptest.NewServer(rig.mux)
 			defer srv.Close()
 			// Each request is a distinct interaction, signed beforehand.

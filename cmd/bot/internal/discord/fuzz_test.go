@@ -1,47 +1,32 @@
-package main
+package discord
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"arbiter/cmd/bot/internal/chat"
-
-	"github.com/bwmarrin/discordgo"
+	"arbiter/cmd/bot/internal/discord/discordtest"
 )
 
 // fuzzRig is a Discord rig for fuzzing: replies are answered inline (the
 // defer budget is far above a reply's time), and should one be deferred
 // anyway, its edit goes to a local stand-in of Discord's REST API, never
 // to Discord.
-func fuzzRig(f *testing.F) *discordRig {
+func fuzzRig(f *testing.F) *rig {
 	f.Helper()
-	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":"1","channel_id":"1","content":""}`)
-	}))
-	oldAPI, oldHooks, oldApps := discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications
-	discordgo.EndpointAPI = rest.URL + "/api/v" + discordgo.APIVersion + "/"
-	discordgo.EndpointWebhooks = discordgo.EndpointAPI + "webhooks/"
-	discordgo.EndpointApplications = discordgo.EndpointAPI + "applications"
-	f.Cleanup(func() {
-		discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications = oldAPI, oldHooks, oldApps
-		rest.Close()
-	})
-	rig := newDiscordRig(f, func(c *discordConfig) {
-		c.deferAfter = 30 * time.Second
+	discordtest.NewREST(f, nil)
+	rig := newRig(f, func(c *rigConfig) {
+		c.DeferAfter = 30 * time.Second
 		c.rateBurst = 1 << 30
 	})
 	// The fuzzer runs an input again (to confirm and minimize a failure)
 	// within the same second, which the replay check would refuse: replays
 	// are tested elsewhere, here every signed body must reach decoding.
-	rig.s.cfg.discord.rt.replays = newReplayCache(0, 1)
+	rig.e.replays = newReplayCache(0, 1)
 	return rig
 }
 
@@ -49,12 +34,9 @@ func fuzzRig(f *testing.F) *discordRig {
 // for a correctly signed body: 200 with a well-formed interaction response
 // within Discord's limits, or 400 for a body that is not an interaction.
 // A panic caught by the router counts as a failure too.
-func checkInteractionReply(t *testing.T, rig *discordRig, w *httptest.ResponseRecorder, body []byte) {
+func checkInteractionReply(t *testing.T, rig *rig, w *httptest.ResponseRecorder, body []byte) {
 	t.Helper()
-	rig.log.mu.Lock()
-	logs := rig.log.b.String()
-	rig.log.b.Reset()
-	rig.log.mu.Unlock()
+	logs := rig.log.Take()
 	if strings.Contains(logs, `"interaction panic"`) {
 		t.Fatalf("the router caught a panic on %q:\n%s", body, logs)
 	}
@@ -65,118 +47,9 @@ func checkInteractionReply(t *testing.T, rig *discordRig, w *httptest.ResponseRe
 	default:
 		t.Fatalf("status %d for a signed body %q: %s", w.Code, body, w.Body.String())
 	}
-	if err := checkDiscordResponse(w.Body.Bytes()); err != "" {
+	if err := discordtest.Check(w.Body.Bytes()); err != "" {
 		t.Fatalf("%s\nbody: %q\nreply: %s", err, body, w.Body.String())
 	}
-}
-
-// checkDiscordResponse returns what is wrong with an interaction response
-// body, or "" when it is well-formed and within Discord's limits.
-func checkDiscordResponse(b []byte) string {
-	var resp struct {
-		Type discordgo.InteractionResponseType `json:"type"`
-		Data *struct {
-			Content string `json:"content"`
-			Embeds  []struct {
-				Title       string `json:"title"`
-				Description string `json:"description"`
-				Fields      []struct {
-					Name  string `json:"name"`
-					Value string `json:"value"`
-				} `json:"fields"`
-				Footer *struct {
-					Text string `json:"text"`
-				} `json:"footer"`
-			} `json:"embeds"`
-			Components []struct {
-				Components []struct {
-					CustomID string `json:"custom_id"`
-					Label    string `json:"label"`
-				} `json:"components"`
-			} `json:"components"`
-			Choices []struct {
-				Name  string `json:"name"`
-				Value any    `json:"value"`
-			} `json:"choices"`
-			AllowedMentions *struct {
-				Parse []string `json:"parse"`
-			} `json:"allowed_mentions"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(b, &resp); err != nil {
-		return "reply is not JSON: " + err.Error()
-	}
-	if !utf8.Valid(b) {
-		return "reply is not UTF-8"
-	}
-	switch resp.Type {
-	case discordgo.InteractionResponsePong, discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		discordgo.InteractionResponseDeferredMessageUpdate:
-		return ""
-	case discordgo.InteractionApplicationCommandAutocompleteResult:
-		if resp.Data == nil {
-			return "autocomplete without data"
-		}
-		if len(resp.Data.Choices) > chat.MaxChoices {
-			return "too many choices"
-		}
-		for _, c := range resp.Data.Choices {
-			v, _ := c.Value.(string)
-			if n := utf8.RuneCountInString(c.Name); n == 0 || n > chat.MaxChoiceName || utf8.RuneCountInString(v) > chat.MaxChoiceValue {
-				return "choice out of limits: " + c.Name
-			}
-		}
-		return ""
-	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
-	default:
-		return "unexpected response type"
-	}
-	d := resp.Data
-	if d == nil {
-		return "message without data"
-	}
-	if d.Content == "" && len(d.Embeds) == 0 {
-		return "empty message"
-	}
-	if d.AllowedMentions == nil || d.AllowedMentions.Parse == nil || len(d.AllowedMentions.Parse) != 0 {
-		return "allowed_mentions must be {parse: []}"
-	}
-	if utf8.RuneCountInString(d.Content) > chat.MaxContent || len(d.Embeds) > chat.MaxEmbeds || len(d.Components) > chat.MaxRows {
-		return "message out of limits"
-	}
-	total := 0
-	for _, e := range d.Embeds {
-		if utf8.RuneCountInString(e.Title) > chat.MaxEmbedTitle || utf8.RuneCountInString(e.Description) > chat.MaxEmbedDesc || len(e.Fields) > chat.MaxFields {
-			return "embed out of limits"
-		}
-		total += utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
-		for _, f := range e.Fields {
-			if utf8.RuneCountInString(f.Name) > chat.MaxFieldName || utf8.RuneCountInString(f.Value) > chat.MaxFieldValue {
-				return "embed field out of limits"
-			}
-			total += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
-		}
-		if e.Footer != nil {
-			if utf8.RuneCountInString(e.Footer.Text) > chat.MaxFooter {
-				return "footer out of limits"
-			}
-			total += utf8.RuneCountInString(e.Footer.Text)
-		}
-	}
-	if total > chat.MaxEmbedTotal {
-		return "embeds over 6000 characters"
-	}
-	for _, row := range d.Components {
-		if len(row.Components) > chat.MaxButtonsRow {
-			return "too many buttons in a row"
-		}
-		for _, c := range row.Components {
-			if utf8.RuneCountInString(c.CustomID) > chat.MaxCustomID || utf8.RuneCountInString(c.Label) > chat.MaxButtonLabel {
-				return "button out of limits"
-			}
-		}
-	}
-	return ""
 }
 
 // FuzzInteractionBody posts arbitrary bodies, each with a valid signature
@@ -230,7 +103,7 @@ func FuzzCommandOptions(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s.cmd, s.kind, s.a, s.b, s.loc)
 	}
-	cmds := rig.s.cfg.discord.rt.router.Commands()
+	cmds := rig.rt.Commands()
 	f.Fuzz(func(t *testing.T, cmd, kind uint8, a, b, loc string) {
 		body := commandBody(cmds[int(cmd)%len(cmds)], kind%3, a, b, loc)
 		w := httptest.NewRecorder()
