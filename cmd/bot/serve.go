@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"arbiter/cmd/bot/internal/web"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -23,7 +24,7 @@ type serveConfig struct {
 	index     string
 	publicURL string
 	discord   discordConfig
-	web       webConfig
+	web       web.Config
 	ops       opsConfig
 }
 
@@ -48,7 +49,7 @@ func cmdServe(e *env, args []string) int {
 	fs.StringVar(&cfg.index, "index", "", "index directory built by 'bot kb build' (default: the embedded corpus)")
 	fs.StringVar(&cfg.publicURL, "public-url", "", "public base URL of the web pages, for links in replies")
 	cfg.discord.register(fs, e.getenv)
-	cfg.web.register(fs, e.getenv)
+	fs.IntVar(&cfg.web.CacheSeconds, "web-cache", 300, "seconds browsers may cache the web pages (0: no caching)")
 	cfg.ops.register(fs, e.getenv)
 	p := e.printer("", "")
 	pos, err := parseInterspersed(fs, args)
@@ -232,4 +233,17 @@ func (h *indexHolder) close() {
 	hi.mu.Lock()
 	defer hi.mu.Unlock()
 	hi.ix.Close()
+}
+
+// routesWeb adds the web pages (rules, cards, simulations) to mux.
+func (s *server) routesWeb(mux *http.ServeMux) {
+	index := func() (web.Index, func()) { ix, release := s.index.acquire(); return ix, release }
+	pages, err := web.New(s.cfg.web, s.cat, index, s.log)
+	if err != nil {
+		// The templates are embedded and TestParseTemplates parses them:
+		// a failure here is a build defect. Serve the rest without pages.
+		s.log.Error("web templates: no web pages", "err", err)
+		return
+	}
+	pages.Routes(mux)
 }

@@ -1,4 +1,4 @@
-package main
+package web
 
 import (
 	"bytes"
@@ -33,14 +33,12 @@ func webCRIndex(t testing.TB) *kb.Index {
 // webTestServer serves the web pages of ix.
 func webTestServer(t testing.TB, ix *kb.Index) *httptest.Server {
 	t.Helper()
-	cat, err := i18n.Load()
+	pages, err := New(Config{CacheSeconds: 60}, testutil.Catalog(t), func() (Index, func()) { return ix, func() {} }, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &server{cat: cat, index: newIndexHolder(ix), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	s.cfg.web.cacheSeconds = 60
 	mux := http.NewServeMux()
-	s.routesWeb(mux)
+	pages.Routes(mux)
 	ts := httptest.NewServer(mux)
 	t.Cleanup(ts.Close)
 	return ts
@@ -68,10 +66,10 @@ func webGet(t testing.TB, ts *httptest.Server, path string, header ...string) (*
 	return res, b
 }
 
-// webGolden compares got with testdata/web/name, or rewrites it with -update.
+// webGolden compares got with testdata/pages/name, or rewrites it with -update.
 func webGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	testutil.Golden(t, filepath.Join("testdata", "web", name), got)
+	testutil.Golden(t, filepath.Join("testdata", "pages", name), got)
 }
 
 var hrefRe = regexp.MustCompile(`href="([^"]*)"`)
@@ -246,7 +244,7 @@ func TestWebPages(t *testing.T) {
 				}
 			})
 		}
-		gw := &webPages{}
+		gw := &Pages{}
 		gl, err := gw.glossaryLinks(context.Background(), ix)
 		if err != nil {
 			t.Fatal(err)
@@ -328,7 +326,7 @@ func TestWebPages(t *testing.T) {
 		} {
 			t.Run(row.num, func(t *testing.T) {
 				cat, _ := i18n.Load()
-				w := &webPages{}
+				w := &Pages{}
 				prev, next := w.neighbours(context.Background(), ix, &page{p: cat.Printer(i18n.EN)}, row.num)
 				ref := func(l *navLink) string {
 					if l == nil {
@@ -375,7 +373,7 @@ func TestWebPages(t *testing.T) {
 			{"article", kb.Doc{Kind: kb.KindDoc, Game: "mtg", Ref: "2"}, ""},
 		} {
 			if got := render.DocPath(row.doc); got != row.want {
-				t.Errorf("%s: webDocPath = %q, want %q", row.name, got, row.want)
+				t.Errorf("%s: render.DocPath = %q, want %q", row.name, got, row.want)
 			}
 		}
 		// Every corpus document a web page exists for resolves.

@@ -1,8 +1,7 @@
-package main
+package web
 
 import (
 	"errors"
-	"fmt"
 	"html/template"
 	"net/http"
 	"strconv"
@@ -13,7 +12,6 @@ import (
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/engine"
 	"arbiter/i18n"
-	"arbiter/kb"
 )
 
 // simIndexData lists the presets.
@@ -26,7 +24,7 @@ type simLink struct {
 }
 
 // simIndex serves /sim/: the preset scenarios.
-func (w *webPages) simIndex(r *http.Request, ix *kb.Index, pg *page) (string, error) {
+func (w *Pages) simIndex(r *http.Request, ix Index, pg *page) (string, error) {
 	var d simIndexData
 	for _, p := range engine.Presets() {
 		d.Presets = append(d.Presets, simLink{Href: pg.Href("/sim/" + p.Name), Name: p.Name,
@@ -86,7 +84,7 @@ func runPreset(name string) (*engine.Result, error) {
 
 // sim serves /sim/{preset}: the run step by step, each step with its
 // events, their rules and the board after it.
-func (w *webPages) sim(r *http.Request, ix *kb.Index, pg *page) (string, error) {
+func (w *Pages) sim(r *http.Request, ix Index, pg *page) (string, error) {
 	name := r.PathValue("preset")
 	res, err := runPreset(name)
 	if err != nil {
@@ -137,64 +135,4 @@ func (w *webPages) sim(r *http.Request, ix *kb.Index, pg *page) (string, error) 
 	pg.Title = render.PresetTitle(res.Title, pg.p.Lang())
 	pg.Data = d
 	return "sim", nil
-}
-
-// boardImage serves /sim/{preset}/{step}.png and .svg: the board after a
-// step (0: before the first action).
-func (w *webPages) boardImage(rw http.ResponseWriter, r *http.Request) {
-	file := r.PathValue("file")
-	stem, ext, _ := strings.Cut(file, ".")
-	n, err := strconv.Atoi(stem)
-	fail := func(status int, key i18n.Key, args ...any) {
-		lang := w.pageLang(r)
-		webHeaders(rw.Header(), 0)
-		http.Error(rw, w.s.cat.Printer(lang).T(key, args...), status)
-	}
-	if err != nil || n < 0 || strconv.Itoa(n) != stem || (ext != "png" && ext != "svg") {
-		fail(http.StatusNotFound, i18n.KeyWebErrBadStep, file)
-		return
-	}
-	res, err := runPreset(r.PathValue("preset"))
-	if err != nil {
-		var we *webError
-		if errors.As(err, &we) && we.Status == http.StatusNotFound {
-			fail(http.StatusNotFound, we.Key, we.Args...)
-			return
-		}
-		w.s.log.Error("board", "path", r.URL.Path, "err", err)
-		fail(http.StatusInternalServerError, i18n.KeyWebErrInternal)
-		return
-	}
-	if n > len(res.Frames) {
-		fail(http.StatusNotFound, i18n.KeyWebErrBadStep, file)
-		return
-	}
-	f := engine.Frame{Index: -1, State: res.Initial}
-	if n > 0 {
-		f = res.Frames[n-1]
-	}
-	var body []byte
-	var ctype string
-	if ext == "png" {
-		body, err = board.FramePNG(f)
-		ctype = "image/png"
-	} else {
-		p := w.s.cat.Printer(w.pageLang(r))
-		body = []byte(board.SVG(board.LayOut(f.State, n, board.LocalWords(p)), "b"))
-		ctype = "image/svg+xml; charset=utf-8"
-	}
-	if err != nil {
-		w.s.log.Error("board", "path", r.URL.Path, "err", err)
-		fail(http.StatusInternalServerError, i18n.KeyWebErrInternal)
-		return
-	}
-	webHeaders(rw.Header(), w.s.cfg.web.cacheSeconds)
-	rw.Header().Set("Content-Type", ctype)
-	if ext == "svg" {
-		rw.Header().Set("Vary", "Accept-Language, Accept-Encoding")
-		writeBody(rw, r, http.StatusOK, body)
-		return
-	}
-	rw.Header().Set("Content-Length", fmt.Sprint(len(body)))
-	rw.Write(body)
 }

@@ -1,4 +1,4 @@
-package main
+package web
 
 import (
 	"errors"
@@ -31,7 +31,7 @@ type diffMove struct {
 
 // diff serves /diff/{from}/{to}: the rules added, removed, renumbered and
 // changed between two CR releases the index holds, with word diffs.
-func (w *webPages) diff(r *http.Request, ix *kb.Index, pg *page) (string, error) {
+func (w *Pages) diff(r *http.Request, ix Index, pg *page) (string, error) {
 	from, to := r.PathValue("from"), r.PathValue("to")
 	d, err := ix.ReleaseDiff(from, to)
 	if errors.Is(err, kb.ErrNoRelease) {
