@@ -9,28 +9,9 @@ import (
 	"strings"
 
 	"arbiter/cmd/bot/internal/render"
-	"arbiter/data"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
-
-// openIndex opens the index at dir, or indexes the embedded corpus in
-// memory when dir is empty.
-func (e *env) openIndex(dir string) (*kb.Index, error) {
-	if dir != "" {
-		kb.WarmJapanese()
-		return kb.Open(e.ctx, dir)
-	}
-	kb.WarmJapanese()
-	c := kb.NewCollection()
-	if err := c.AddCorpus(data.FS()); err != nil {
-		return nil, err
-	}
-	if err := c.Finish(); err != nil {
-		return nil, err
-	}
-	return kb.NewMem(e.ctx, c)
-}
 
 // cmdAsk runs "bot ask QUESTION" (or --batch FILE): the answer with its
 // citations; exit 1 when nothing relevant was found.
@@ -52,7 +33,7 @@ func cmdAsk(e *env, args []string) int {
 	if *batch == "" && strings.TrimSpace(question) == "" {
 		return e.usageError(p, i18n.KeyErrMissingArg, "ask", "QUESTION")
 	}
-	ix, err := e.openIndex(cf.index)
+	ix, err := openIndex(e.ctx, cf.index)
 	if err != nil {
 		return e.inputError(p, err)
 	}

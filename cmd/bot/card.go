@@ -27,7 +27,7 @@ func cmdCard(e *env, args []string) int {
 	if len([]rune(name)) > 200 {
 		return e.usageError(p, i18n.KeyErrQuestionTooLong, 200)
 	}
-	ix, err := e.openIndex(cf.index)
+	ix, err := openIndex(e.ctx, cf.index)
 	if err != nil {
 		return e.inputError(p, err)
 	}

@@ -33,7 +33,7 @@ func cmdConsole(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "console")
 	}
-	ix, err := e.openIndex(cf.index)
+	ix, err := openIndex(e.ctx, cf.index)
 	if err != nil {
 		return e.inputError(p, err)
 	}

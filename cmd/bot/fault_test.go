@@ -275,7 +275,11 @@ func TestBadIndexAtStart(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var st readyStatus
+			var st struct {
+				Ready    bool `json:"ready"`
+				Docs     int  `json:"docs"`
+				Fallback bool `json:"fallback"`
+			}
 			json.Unmarshal(body, &st)
 			if code != http.StatusOK || !st.Ready || st.Docs != embedded || !st.Fallback {
 				t.Errorf("/readyz %d %s, want ready on the embedded corpus (%d docs), marked as a fallback", code, body, embedded)

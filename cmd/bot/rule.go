@@ -30,7 +30,7 @@ func cmdRule(e *env, args []string) int {
 	if !render.ValidRuleNumber(num) {
 		return e.usageError(p, i18n.KeyErrBadRuleNumber, pos[0])
 	}
-	ix, err := e.openIndex(cf.index)
+	ix, err := openIndex(e.ctx, cf.index)
 	if err != nil {
 		return e.inputError(p, err)
 	}

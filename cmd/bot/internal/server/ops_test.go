@@ -1,9 +1,8 @@
-package main
+package server
 
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"io"
 	"log/slog"
 	"net/http"
@@ -16,110 +15,8 @@ import (
 	"arbiter/cmd/bot/internal/testutil"
 )
 
-// opsFlagSet registers the flags of "bot serve" that the operations
-// settings read or map (as cmdServe does) on a new flag set.
-func opsFlagSet(cfg *serveConfig, getenv func(string) string) *flag.FlagSet {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.StringVar(&cfg.httpAddr, "http", "", "")
-	fs.StringVar(&cfg.index, "index", "", "")
-	fs.StringVar(&cfg.publicURL, "public-url", "", "")
-	cfg.ops.register(fs, getenv)
-	return fs
-}
-
-func TestOpsConfig(t *testing.T) {
-	tests := []struct {
-		name     string
-		env      map[string]string
-		args     []string
-		parseErr bool
-		problems int
-		check    func(t *testing.T, c serveConfig)
-	}{
-		{
-			name: "defaults",
-			check: func(t *testing.T, c serveConfig) {
-				if c.ops.logLevel != slog.LevelInfo || c.ops.shutdownTimeout() != 10*time.Second ||
-					c.ops.drainDelay != 0 || c.ops.reloadInterval != 30*time.Second ||
-					c.ops.maxRequestBytes != 1<<20 || c.ops.maxInFlight != 256 {
-					t.Errorf("defaults: %+v", c.ops)
-				}
-			},
-		},
-		{
-			name: "environment",
-			env: map[string]string{
-				"ARBITER_LOG_LEVEL": "debug", "ARBITER_SHUTDOWN_TIMEOUT": "25s", "ARBITER_DRAIN_DELAY": "5s",
-				"ARBITER_RELOAD_INTERVAL": "0", "ARBITER_MAX_REQUEST_BYTES": "4096", "ARBITER_MAX_IN_FLIGHT": "8",
-				"ARBITER_HTTP": ":9000", "ARBITER_INDEX": "/var/lib/arbiter/index", "ARBITER_PUBLIC_URL": "https://rules.example",
-			},
-			check: func(t *testing.T, c serveConfig) {
-				o := c.ops
-				if o.logLevel != slog.LevelDebug || o.shutdownTimeout() != 25*time.Second || o.drainDelay != 5*time.Second ||
-					o.reloadInterval != 0 || o.maxRequestBytes != 4096 || o.maxInFlight != 8 {
-					t.Errorf("ops from env: %+v", o)
-				}
-				if c.httpAddr != ":9000" || c.index != "/var/lib/arbiter/index" || c.publicURL != "https://rules.example" {
-					t.Errorf("serve flags from env: http %q index %q public-url %q", c.httpAddr, c.index, c.publicURL)
-				}
-			},
-		},
-		{
-			name: "flags override the environment",
-			env:  map[string]string{"ARBITER_LOG_LEVEL": "debug", "ARBITER_INDEX": "/env/index"},
-			args: []string{"--log-level", "warn", "--index", "/flag/index"},
-			check: func(t *testing.T, c serveConfig) {
-				if c.ops.logLevel != slog.LevelWarn || c.index != "/flag/index" {
-					t.Errorf("got level %v index %q", c.ops.logLevel, c.index)
-				}
-			},
-		},
-		{
-			name:     "bad environment values are reported and ignored",
-			env:      map[string]string{"ARBITER_LOG_LEVEL": "loud", "ARBITER_SHUTDOWN_TIMEOUT": "ten", "ARBITER_MAX_IN_FLIGHT": "many"},
-			problems: 3,
-			check: func(t *testing.T, c serveConfig) {
-				if c.ops.logLevel != slog.LevelInfo || c.ops.shutdownTimeout() != 10*time.Second || c.ops.maxInFlight != 256 {
-					t.Errorf("bad values were not ignored: %+v", c.ops)
-				}
-				if !strings.Contains(strings.Join(c.ops.envProblems, "\n"), `ARBITER_LOG_LEVEL="loud"`) {
-					t.Errorf("problems do not name the variable: %q", c.ops.envProblems)
-				}
-			},
-		},
-		{name: "bad flag value", args: []string{"--shutdown-timeout", "soon"}, parseErr: true},
-		{name: "bad log level flag", args: []string{"--log-level", "chatty"}, parseErr: true},
-		{
-			name: "negative shutdown timeout falls back to the default",
-			args: []string{"--shutdown-timeout", "-1s"},
-			check: func(t *testing.T, c serveConfig) {
-				if c.ops.shutdownTimeout() != 10*time.Second {
-					t.Errorf("shutdownTimeout() = %v", c.ops.shutdownTimeout())
-				}
-			},
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var cfg serveConfig
-			fs := opsFlagSet(&cfg, func(k string) string { return tt.env[k] })
-			err := fs.Parse(tt.args)
-			if (err != nil) != tt.parseErr {
-				t.Fatalf("parse error = %v, want error %v", err, tt.parseErr)
-			}
-			if len(cfg.ops.envProblems) != tt.problems {
-				t.Errorf("env problems = %q, want %d", cfg.ops.envProblems, tt.problems)
-			}
-			if tt.check != nil {
-				tt.check(t, cfg)
-			}
-		})
-	}
-}
-
 func TestOpsEndpoints(t *testing.T) {
-	ix := opsEmbeddedIndex(t)
+	ix := testutil.NewEmbeddedIndex(t)
 	meta := ix.Meta()
 	tests := []struct {
 		name       string
@@ -141,7 +38,7 @@ func TestOpsEndpoints(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, _ := opsTestServer(t, opsDefaultConfig(t), nil)
+			s, _ := testServer(t, DefaultConfig(), nil)
 			if tt.loaded {
 				s.ops.indexLoaded(ix)
 			}
@@ -175,20 +72,20 @@ func TestOpsEndpoints(t *testing.T) {
 }
 
 func TestMetricsExposition(t *testing.T) {
-	ix := opsEmbeddedIndex(t)
-	s, _ := opsTestServer(t, opsDefaultConfig(t), ix)
+	ix := testutil.NewEmbeddedIndex(t)
+	s, _ := testServer(t, DefaultConfig(), ix)
 	meta := ix.Meta()
 	mux := http.NewServeMux()
 	s.routesOps(mux)
 	h := s.wrapHTTP(mux)
 
-	s.ops.ObserveInteraction("ruling", "ok", "fr", 120*time.Millisecond)
-	s.ops.ObserveInteraction("ruling", "ok", "fr", 2500*time.Millisecond)
-	s.ops.ObserveInteraction("card", "not_found", "ja", 40*time.Millisecond)
-	s.ops.ObserveInteraction("bad command\n", "ok", strings.Repeat("x", 100), time.Millisecond)
-	s.ops.Deferred()
-	s.ops.RateLimited()
-	s.ops.RateLimited()
+	s.ops.observeInteraction("ruling", "ok", "fr", 120*time.Millisecond)
+	s.ops.observeInteraction("ruling", "ok", "fr", 2500*time.Millisecond)
+	s.ops.observeInteraction("card", "not_found", "ja", 40*time.Millisecond)
+	s.ops.observeInteraction("bad command\n", "ok", strings.Repeat("x", 100), time.Millisecond)
+	s.ops.deferred()
+	s.ops.rateLimited()
+	s.ops.rateLimited()
 	s.ops.indexFailed(errors.New("kb: no index at /nowhere"))
 	for range 3 {
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/healthz", nil))
@@ -244,8 +141,8 @@ func TestMetricsExposition(t *testing.T) {
 
 func TestMetricsBuiltIndex(t *testing.T) {
 	dir := t.TempDir() + "/ix"
-	ix := opsBuildIndex(t, dir, testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
-	s, _ := opsTestServer(t, opsDefaultConfig(t), ix)
+	ix := buildIndex(t, dir, testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
+	s, _ := testServer(t, DefaultConfig(), ix)
 	mux := http.NewServeMux()
 	s.routesOps(mux)
 	fams := scrapeMetrics(t, mux)
@@ -285,10 +182,10 @@ func TestWrapHTTP(t *testing.T) {
 		entered <- struct{}{}
 		<-block
 	})
-	cfg := opsDefaultConfig(t)
-	cfg.ops.maxRequestBytes = 16
-	cfg.ops.maxInFlight = 1
-	s, logs := opsTestServer(t, cfg, nil)
+	cfg := DefaultConfig()
+	cfg.MaxRequestBytes = 16
+	cfg.MaxInFlight = 1
+	s, logs := testServer(t, cfg, nil)
 	s.routesOps(mux)
 	h := s.wrapHTTP(mux)
 
@@ -298,7 +195,7 @@ func TestWrapHTTP(t *testing.T) {
 		if rec.Code != 500 {
 			t.Errorf("status %d", rec.Code)
 		}
-		recs := logs.records(t, "handler panic")
+		recs := logs.Records(t, "handler panic")
 		if len(recs) != 1 || recs[0]["panic"] != "boom" || !strings.Contains(recs[0]["stack"].(string), "ops_test.go") {
 			t.Errorf("panic log: %v", recs)
 		}
@@ -355,7 +252,7 @@ func TestWrapHTTP(t *testing.T) {
 			}
 		}
 		var found bool
-		for _, rec := range logs.records(t, "request") {
+		for _, rec := range logs.Records(t, "request") {
 			if rec["route"] == "POST /echo" && rec["path"] == "/echo" && rec["status"] == float64(200) && rec["level"] == "INFO" {
 				found = true
 			}
@@ -395,9 +292,9 @@ func TestOpsRecordersConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range 100 {
-				o.ObserveInteraction([]string{"ruling", "rule", "card"}[(g+i)%3], "ok", "fr", time.Millisecond)
-				o.Deferred()
-				o.RateLimited()
+				o.observeInteraction([]string{"ruling", "rule", "card"}[(g+i)%3], "ok", "fr", time.Millisecond)
+				o.deferred()
+				o.rateLimited()
 				done := o.beginWork()
 				done()
 				done() // a second call does nothing
@@ -406,7 +303,7 @@ func TestOpsRecordersConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	mux := http.NewServeMux()
-	s := &server{ops: o, log: slog.New(slog.NewJSONHandler(io.Discard, nil))}
+	s := &Server{ops: o, log: slog.New(slog.NewJSONHandler(io.Discard, nil))}
 	s.routesOps(mux)
 	fams := scrapeMetrics(t, mux)
 	if got, _ := metricSample(fams, "arbiter_deferred_replies_total", nil); got != 800 {
@@ -424,8 +321,8 @@ func TestOpsRecordersConcurrent(t *testing.T) {
 		t.Errorf("work left: %d, %v", n, err)
 	}
 	var nilOps *opsState
-	nilOps.ObserveInteraction("ruling", "ok", "fr", time.Second)
-	nilOps.Deferred()
-	nilOps.RateLimited()
+	nilOps.observeInteraction("ruling", "ok", "fr", time.Second)
+	nilOps.deferred()
+	nilOps.rateLimited()
 	nilOps.beginWork()()
 }

@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"context"
@@ -7,8 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,21 +15,21 @@ import (
 	"arbiter/cmd/bot/internal/testutil"
 )
 
-// opsMux returns a mux with only the operations routes of s.
-func opsMux(s *server) *http.ServeMux {
+// opsRoutes returns a mux with only the operations routes of s.
+func opsRoutes(s *Server) *http.ServeMux {
 	mux := http.NewServeMux()
 	s.routesOps(mux)
 	return mux
 }
 
-// opsSendHUP sends SIGHUP to this process.
-func opsSendHUP() error { return syscall.Kill(syscall.Getpid(), syscall.SIGHUP) }
+// sendHUP sends SIGHUP to this process.
+func sendHUP() error { return syscall.Kill(syscall.Getpid(), syscall.SIGHUP) }
 
 // shutdownRig serves s's operations routes plus /slow on a real listener,
 // with the same base context arrangement as server.run, and shuts down the
 // way server.run does.
 type shutdownRig struct {
-	s      *server
+	s      *Server
 	hs     *http.Server
 	addr   string
 	cancel context.CancelFunc
@@ -39,10 +37,10 @@ type shutdownRig struct {
 	stop   func()
 }
 
-func newShutdownRig(t *testing.T, s *server, slow http.HandlerFunc) *shutdownRig {
+func newShutdownRig(t *testing.T, s *Server, slow http.HandlerFunc) *shutdownRig {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
-	mux := opsMux(s)
+	mux := opsRoutes(s)
 	mux.HandleFunc("GET /slow", slow)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -62,10 +60,10 @@ func (r *shutdownRig) shutdown() time.Duration {
 	start := time.Now()
 	r.cancel()
 	r.stop()
-	ctx, cancel := context.WithTimeout(context.Background(), r.s.cfg.ops.shutdownTimeout())
+	ctx, cancel := context.WithTimeout(context.Background(), r.s.cfg.shutdownTimeout())
 	defer cancel()
 	r.hs.Shutdown(ctx)
-	r.s.waitInFlight(ctx)
+	r.s.waitInFlight(ctx, nil)
 	return time.Since(start)
 }
 
@@ -84,10 +82,10 @@ func (r *shutdownRig) get(path string) (int, string, error) {
 // /readyz turns 503 during the drain delay, the slow request completes
 // with its context intact, and new connections are refused afterwards.
 func TestGracefulShutdown(t *testing.T) {
-	cfg := opsDefaultConfig(t)
-	cfg.ops.drainDelay = 300 * time.Millisecond
-	cfg.ops.shutdown = 5 * time.Second
-	s, logs := opsTestServer(t, cfg, opsEmbeddedIndex(t))
+	cfg := DefaultConfig()
+	cfg.DrainDelay = 300 * time.Millisecond
+	cfg.ShutdownTimeout = 5 * time.Second
+	s, logs := testServer(t, cfg, testutil.NewEmbeddedIndex(t))
 	started := make(chan struct{})
 	rig := newShutdownRig(t, s, func(w http.ResponseWriter, r *http.Request) {
 		close(started)
@@ -140,7 +138,7 @@ func TestGracefulShutdown(t *testing.T) {
 		conn.Close()
 		t.Error("a new connection was accepted after shutdown")
 	}
-	if len(logs.records(t, "in-flight work done")) != 1 {
+	if len(logs.Records(t, "in-flight work done")) != 1 {
 		t.Errorf("no in-flight log line:\n%s", logs)
 	}
 }
@@ -148,9 +146,9 @@ func TestGracefulShutdown(t *testing.T) {
 // TestShutdownDeadline checks that a request still running when
 // --shutdown-timeout passes is cancelled, and the shutdown returns.
 func TestShutdownDeadline(t *testing.T) {
-	cfg := opsDefaultConfig(t)
-	cfg.ops.shutdown = 300 * time.Millisecond
-	s, logs := opsTestServer(t, cfg, opsEmbeddedIndex(t))
+	cfg := DefaultConfig()
+	cfg.ShutdownTimeout = 300 * time.Millisecond
+	s, logs := testServer(t, cfg, testutil.NewEmbeddedIndex(t))
 	started := make(chan struct{})
 	cause := make(chan error, 1)
 	rig := newShutdownRig(t, s, func(w http.ResponseWriter, r *http.Request) {
@@ -176,7 +174,7 @@ func TestShutdownDeadline(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the request was never cancelled")
 	}
-	if len(logs.records(t, "shutdown deadline passed, cancelling in-flight work")) != 1 {
+	if len(logs.Records(t, "shutdown deadline passed, cancelling in-flight work")) != 1 {
 		t.Errorf("no deadline log line:\n%s", logs)
 	}
 }
@@ -184,7 +182,7 @@ func TestShutdownDeadline(t *testing.T) {
 // TestClientGoneCancels checks that a request's context still ends when its
 // client goes away while the server runs normally.
 func TestClientGoneCancels(t *testing.T) {
-	s, _ := opsTestServer(t, opsDefaultConfig(t), opsEmbeddedIndex(t))
+	s, _ := testServer(t, DefaultConfig(), testutil.NewEmbeddedIndex(t))
 	started := make(chan struct{})
 	cause := make(chan error, 1)
 	rig := newShutdownRig(t, s, func(w http.ResponseWriter, r *http.Request) {
@@ -228,9 +226,9 @@ func TestBackgroundWork(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := opsDefaultConfig(t)
-			cfg.ops.shutdown = tt.timeout
-			s, _ := opsTestServer(t, cfg, opsEmbeddedIndex(t))
+			cfg := DefaultConfig()
+			cfg.ShutdownTimeout = tt.timeout
+			s, _ := testServer(t, cfg, testutil.NewEmbeddedIndex(t))
 			rig := newShutdownRig(t, s, func(w http.ResponseWriter, r *http.Request) {})
 			reqCtx, reqCancel := context.WithCancel(t.Context())
 			done := s.ops.beginWork()
@@ -266,20 +264,20 @@ func TestBackgroundWork(t *testing.T) {
 // TestServeRun runs server.run itself on a free port: the operations
 // endpoints answer, and cancelling the context stops it cleanly.
 func TestServeRun(t *testing.T) {
-	cfg := opsDefaultConfig(t)
-	cfg.httpAddr = "127.0.0.1:0"
-	cfg.ops.shutdown = 2 * time.Second
-	s, logs := opsTestServer(t, cfg, opsEmbeddedIndex(t))
+	cfg := DefaultConfig()
+	cfg.HTTPAddr = "127.0.0.1:0"
+	cfg.ShutdownTimeout = 2 * time.Second
+	s, logs := testServer(t, cfg, testutil.NewEmbeddedIndex(t))
 	ctx, cancel := context.WithCancel(t.Context())
 	ran := make(chan error, 1)
-	go func() { ran <- s.run(ctx) }()
+	go func() { ran <- s.Run(ctx, Parts{}) }()
 	var addr string
 	deadline := time.Now().Add(10 * time.Second)
 	for addr == "" {
 		if time.Now().After(deadline) {
 			t.Fatalf("server never listened:\n%s", logs)
 		}
-		if recs := logs.records(t, "listening"); len(recs) > 0 {
+		if recs := logs.Records(t, "listening"); len(recs) > 0 {
 			addr, _ = recs[0]["addr"].(string)
 		}
 		time.Sleep(5 * time.Millisecond)
@@ -314,74 +312,4 @@ func TestServeRun(t *testing.T) {
 	if _, _, err := rig.get("/healthz"); err == nil {
 		t.Error("still serving after run returned")
 	}
-}
-
-// TestServeProcess runs the real binary: SIGHUP reloads a rebuilt index
-// without ending the process, and SIGTERM ends it cleanly (exit 0).
-func TestServeProcess(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
-	crFile := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "bot")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	index := filepath.Join(tmp, "index")
-	testutil.BuildCR(t, index, crFile)
-	logs := &opsLog{}
-	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:0", "--reload-interval", "0")
-	cmd.Env = []string{"ARBITER_INDEX=" + index, "ARBITER_LOG_LEVEL=debug"}
-	cmd.Stderr = logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	defer cmd.Process.Kill()
-	waitLog := func(msg string, n int) []map[string]any {
-		t.Helper()
-		deadline := time.Now().Add(30 * time.Second)
-		for {
-			if recs := logs.records(t, msg); len(recs) >= n {
-				return recs
-			}
-			select {
-			case err := <-exited:
-				t.Fatalf("the server exited (%v) before logging %q:\n%s", err, msg, logs)
-			default:
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("no %q in the log:\n%s", msg, logs)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
-	addr, _ := waitLog("listening", 1)[0]["addr"].(string)
-	rig := &shutdownRig{addr: addr}
-	if code, body, err := rig.get("/readyz"); err != nil || code != 200 || !strings.Contains(body, `"current_cr":"2026-04-17"`) {
-		t.Fatalf("readyz: %d %q %v", code, body, err)
-	}
-	testutil.BuildCR(t, index, crFile)
-	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
-		t.Fatal(err)
-	}
-	waitLog("index reloaded", 1)
-	if code, _, err := rig.get("/healthz"); err != nil || code != 200 {
-		t.Fatalf("healthz after SIGHUP: %d %v", code, err)
-	}
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case err := <-exited:
-		if err != nil {
-			t.Errorf("exit after SIGTERM: %v\n%s", err, logs)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatalf("still running 20 s after SIGTERM:\n%s", logs)
-	}
-	waitLog("in-flight work done", 1)
 }

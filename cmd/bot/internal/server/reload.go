@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"context"
@@ -21,19 +21,19 @@ import (
 // and the failure is logged and counted. The returned stop marks the server
 // as shutting down (/readyz answers 503), waits --drain-delay, and stops
 // watching.
-func (s *server) watchReload(ctx context.Context) (stop func()) {
+func (s *Server) watchReload(ctx context.Context) (stop func()) {
 	s.ops.base.Store(&ctx)
-	for _, p := range s.cfg.ops.envProblems {
+	for _, p := range s.cfg.EnvProblems {
 		s.log.Warn("environment setting ignored", "problem", p)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
-	dir := s.cfg.index
+	dir := s.cfg.Index
 	var tick <-chan time.Time
 	var ticker *time.Ticker
-	if dir != "" && s.cfg.ops.reloadInterval > 0 {
-		ticker = time.NewTicker(s.cfg.ops.reloadInterval)
+	if dir != "" && s.cfg.ReloadInterval > 0 {
+		ticker = time.NewTicker(s.cfg.ReloadInterval)
 		tick = ticker.C
 	}
 	var wg sync.WaitGroup
@@ -70,7 +70,7 @@ func (s *server) watchReload(ctx context.Context) (stop func()) {
 		signal.Stop(hup)
 		cancel()
 		wg.Wait()
-		if d := s.cfg.ops.drainDelay; d > 0 {
+		if d := s.cfg.DrainDelay; d > 0 {
 			s.log.Info("draining", "delay", d.String())
 			time.Sleep(d)
 		}
@@ -79,9 +79,9 @@ func (s *server) watchReload(ctx context.Context) (stop func()) {
 
 // reloadIndex opens the --index directory and, when that works, makes it
 // the serving index. It reports whether the swap happened.
-func (s *server) reloadIndex(ctx context.Context, reason string) bool {
+func (s *Server) reloadIndex(ctx context.Context, reason string) bool {
 	start := time.Now()
-	dir := s.cfg.index
+	dir := s.cfg.Index
 	ix, err := kb.Open(ctx, dir)
 	if err != nil {
 		s.log.Error("index reload failed, the previous index keeps serving", "dir", dir, "reason", reason, "err", err)

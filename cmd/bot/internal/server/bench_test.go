@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"bufio"
@@ -22,7 +22,7 @@ import (
 // BenchmarkWrapHTTP measures what the request wrapper (limits, context,
 // metrics, request log) adds to a request.
 func BenchmarkWrapHTTP(b *testing.B) {
-	s := &server{cfg: serveConfig{ops: opsConfig{maxInFlight: 256, maxRequestBytes: 1 << 20}},
+	s := &Server{cfg: Config{MaxInFlight: 256, MaxRequestBytes: 1 << 20},
 		log: slog.New(slog.NewJSONHandler(io.Discard, nil)), ops: newOpsState()}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /rules/{n}", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })
@@ -43,7 +43,7 @@ func BenchmarkObserveInteraction(b *testing.B) {
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			o.ObserveInteraction("ruling", "ok", "fr", 120*time.Millisecond)
+			o.observeInteraction("ruling", "ok", "fr", 120*time.Millisecond)
 		}
 	})
 }
@@ -57,9 +57,9 @@ func BenchmarkReload(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg := serveConfig{index: dir}
-	s := &server{cfg: cfg, log: slog.New(slog.NewJSONHandler(io.Discard, nil)), ops: newOpsState(), index: newIndexHolder(ix)}
-	defer s.close()
+	cfg := Config{Index: dir}
+	s := &Server{cfg: cfg, log: slog.New(slog.NewJSONHandler(io.Discard, nil)), ops: newOpsState(), index: newHolder(ix)}
+	defer s.Close()
 	for b.Loop() {
 		if !s.reloadIndex(context.Background(), "bench") {
 			b.Fatal("reload failed")

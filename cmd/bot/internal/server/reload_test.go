@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 	"arbiter/kb"
 )
 
-// opsBuildIndex builds an index of one CR release at dir and opens it.
-func opsBuildIndex(t testing.TB, dir, crFile string) *kb.Index {
+// buildIndex builds an index of one CR release at dir and opens it.
+func buildIndex(t testing.TB, dir, crFile string) *kb.Index {
 	t.Helper()
 	testutil.BuildCR(t, dir, crFile)
 	ix, err := kb.Open(context.Background(), dir)
@@ -25,8 +25,8 @@ func opsBuildIndex(t testing.TB, dir, crFile string) *kb.Index {
 	return ix
 }
 
-// opsPointAt switches the symlink link to target atomically, as kb.Build does.
-func opsPointAt(t testing.TB, link, target string) {
+// pointAt switches the symlink link to target atomically, as kb.Build does.
+func pointAt(t testing.TB, link, target string) {
 	t.Helper()
 	tmp := link + ".new"
 	os.Remove(tmp)
@@ -50,15 +50,15 @@ func TestReloadUnderLoad(t *testing.T) {
 	testutil.BuildCR(t, jan, janFile)
 	testutil.BuildCR(t, apr, aprFile)
 	cur := filepath.Join(root, "current")
-	opsPointAt(t, cur, jan)
+	pointAt(t, cur, jan)
 
-	cfg := opsDefaultConfig(t)
-	cfg.index = cur
+	cfg := DefaultConfig()
+	cfg.Index = cur
 	ix, err := kb.Open(t.Context(), cur)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, logs := opsTestServer(t, cfg, ix)
+	s, logs := testServer(t, cfg, ix)
 
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
@@ -96,13 +96,13 @@ func TestReloadUnderLoad(t *testing.T) {
 		if i%2 == 1 {
 			target = jan
 		}
-		opsPointAt(t, cur, target)
+		pointAt(t, cur, target)
 		if !s.reloadIndex(ctx, "test") {
 			t.Fatalf("reload %d failed:\n%s", i, logs)
 		}
 		swaps++
 	}
-	s.cfg.ops.reloadInterval = 20 * time.Millisecond
+	s.cfg.ReloadInterval = 20 * time.Millisecond
 	stop := s.watchReload(ctx)
 	for i := range 4 {
 		waitQueries(20)
@@ -111,9 +111,9 @@ func TestReloadUnderLoad(t *testing.T) {
 			target = jan
 		}
 		want := int64(swaps + 1)
-		opsPointAt(t, cur, target)
+		pointAt(t, cur, target)
 		deadline := time.Now().Add(10 * time.Second)
-		for opsReloadSuccesses(t, s) < want {
+		for reloadSuccesses(t, s) < want {
 			if time.Now().After(deadline) {
 				t.Fatalf("the watcher did not reload after swap %d:\n%s", i, logs)
 			}
@@ -137,7 +137,7 @@ func TestReloadUnderLoad(t *testing.T) {
 	for err := range errc {
 		t.Error(err)
 	}
-	if got := opsReloadSuccesses(t, s); got < int64(swaps) {
+	if got := reloadSuccesses(t, s); got < int64(swaps) {
 		t.Errorf("reload successes %d, want at least %d", got, swaps)
 	}
 	for date, n := range seen {
@@ -155,7 +155,7 @@ func TestReloadUnderLoad(t *testing.T) {
 
 // reloadOneRequest does what a request does: acquire the index, search, look up a
 // rule, release. Every text it gets must come from the same CR release.
-func reloadOneRequest(ctx context.Context, s *server, question string, seen map[string]*atomic.Int64) error {
+func reloadOneRequest(ctx context.Context, s *Server, question string, seen map[string]*atomic.Int64) error {
 	ix, release := s.index.acquire()
 	defer release()
 	want := ix.Meta().CurrentCR
@@ -191,9 +191,9 @@ func reloadOneRequest(ctx context.Context, s *server, question string, seen map[
 	return nil
 }
 
-func opsReloadSuccesses(t testing.TB, s *server) int64 {
+func reloadSuccesses(t testing.TB, s *Server) int64 {
 	t.Helper()
-	v, _ := metricSample(scrapeMetrics(t, opsMux(s)), "arbiter_index_reloads_total", map[string]string{"result": "success"})
+	v, _ := metricSample(scrapeMetrics(t, opsRoutes(s)), "arbiter_index_reloads_total", map[string]string{"result": "success"})
 	return int64(v)
 }
 
@@ -210,15 +210,15 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 		t.Fatal(err)
 	}
 	cur := filepath.Join(root, "current")
-	opsPointAt(t, cur, good)
-	cfg := opsDefaultConfig(t)
-	cfg.index = cur
-	cfg.ops.reloadInterval = 10 * time.Millisecond
+	pointAt(t, cur, good)
+	cfg := DefaultConfig()
+	cfg.Index = cur
+	cfg.ReloadInterval = 10 * time.Millisecond
 	ix, err := kb.Open(t.Context(), cur)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, logs := opsTestServer(t, cfg, ix)
+	s, logs := testServer(t, cfg, ix)
 	stop := s.watchReload(t.Context())
 	defer stop()
 
@@ -231,7 +231,7 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opsPointAt(t, cur, tt.target)
+			pointAt(t, cur, tt.target)
 			if s.reloadIndex(t.Context(), "test") {
 				t.Fatal("reload of a bad index reported success")
 			}
@@ -249,7 +249,7 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 	// The watcher tries the damaged build at most once (its fingerprint does
 	// not change afterwards) and never the missing one.
 	time.Sleep(100 * time.Millisecond)
-	fams := scrapeMetrics(t, opsMux(s))
+	fams := scrapeMetrics(t, opsRoutes(s))
 	failures, _ := metricSample(fams, "arbiter_index_reloads_total", map[string]string{"result": "failure"})
 	if failures < 2 || failures > 3 {
 		t.Errorf("reload failures = %v, want 2 (explicit) plus at most 1 (watcher)", failures)
@@ -257,15 +257,15 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 	if ready, _ := metricSample(fams, "arbiter_ready", nil); ready != 1 {
 		t.Errorf("ready = %v after failed reloads", ready)
 	}
-	if n := len(logs.records(t, "index reload failed, the previous index keeps serving")); n < 2 {
+	if n := len(logs.Records(t, "index reload failed, the previous index keeps serving")); n < 2 {
 		t.Errorf("%d failure log lines:\n%s", n, logs)
 	}
 	// A new good build: the watcher picks it up. (Pointing back at the
 	// build that already serves would change nothing.)
 	testutil.BuildCR(t, good, aprFile)
-	opsPointAt(t, cur, good)
+	pointAt(t, cur, good)
 	deadline := time.Now().Add(10 * time.Second)
-	for opsReloadSuccesses(t, s) < 1 {
+	for reloadSuccesses(t, s) < 1 {
 		if time.Now().After(deadline) {
 			t.Fatalf("the watcher did not reload the good index:\n%s", logs)
 		}
@@ -315,27 +315,27 @@ func TestReloadSignal(t *testing.T) {
 	testutil.BuildCR(t, jan, janFile)
 	testutil.BuildCR(t, apr, aprFile)
 	cur := filepath.Join(root, "current")
-	opsPointAt(t, cur, jan)
-	cfg := opsDefaultConfig(t)
-	cfg.index = cur
-	cfg.ops.reloadInterval = 0 // only SIGHUP
+	pointAt(t, cur, jan)
+	cfg := DefaultConfig()
+	cfg.Index = cur
+	cfg.ReloadInterval = 0 // only SIGHUP
 	ix, err := kb.Open(t.Context(), cur)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, logs := opsTestServer(t, cfg, ix)
+	s, logs := testServer(t, cfg, ix)
 	stop := s.watchReload(t.Context())
 	defer stop()
-	opsPointAt(t, cur, apr)
+	pointAt(t, cur, apr)
 	time.Sleep(50 * time.Millisecond)
-	if got := opsReloadSuccesses(t, s); got != 0 {
+	if got := reloadSuccesses(t, s); got != 0 {
 		t.Fatalf("reloaded without a signal: %d", got)
 	}
-	if err := opsSendHUP(); err != nil {
+	if err := sendHUP(); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(10 * time.Second)
-	for opsReloadSuccesses(t, s) < 1 {
+	for reloadSuccesses(t, s) < 1 {
 		if time.Now().After(deadline) {
 			t.Fatalf("no reload after SIGHUP:\n%s", logs)
 		}
@@ -346,7 +346,7 @@ func TestReloadSignal(t *testing.T) {
 	if got := live.Meta().CurrentCR; got != "2026-04-17" {
 		t.Errorf("serving CR %s after SIGHUP", got)
 	}
-	recs := logs.records(t, "index reloaded")
+	recs := logs.Records(t, "index reloaded")
 	if len(recs) != 1 || recs[0]["reason"] != "signal" {
 		t.Errorf("reload log: %v", recs)
 	}
