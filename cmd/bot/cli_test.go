@@ -1,13 +1,31 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"arbiter/cmd/bot/internal/testutil"
 )
+
+// runArgs runs the command line args (without the program's name) and
+// returns its exit code.
+func runArgs(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return exitCode(run(ctx, append([]string{"bot"}, args...), getenv, stdin, stdout, stderr))
+}
+
+// runCLI runs one command line of the bot, with an empty environment and
+// stdin, and returns its exit code and output.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := runArgs(context.Background(), args, func(string) string { return "" }, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
 
 // TestCLIGolden runs the question commands on the embedded corpus, in the
 // three languages, and compares exit code, stdout and stderr with golden

@@ -80,6 +80,8 @@ type console struct {
 	last    chat.Response
 }
 
+// run answers the lines of in until it ends or e.ctx is done; it
+// returns 1 when a line was not understood.
 func (c *console) run(e *env, in io.Reader) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)

@@ -21,7 +21,7 @@ func runConsole(t *testing.T, env map[string]string, args []string, lines ...str
 	t.Helper()
 	var out, errOut bytes.Buffer
 	getenv := func(k string) string { return env[k] }
-	code := run(context.Background(), append([]string{"console"}, args...), getenv, strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errOut)
+	code := runArgs(context.Background(), append([]string{"console"}, args...), getenv, strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -134,7 +134,7 @@ func TestCommandsRegister(t *testing.T) {
 				return http.StatusOK, string(body)
 			})
 			var out, errOut bytes.Buffer
-			code := run(context.Background(), append([]string{"commands"}, tt.args...), func(k string) string { return tt.env[k] }, strings.NewReader(""), &out, &errOut)
+			code := runArgs(context.Background(), append([]string{"commands"}, tt.args...), func(k string) string { return tt.env[k] }, strings.NewReader(""), &out, &errOut)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d (stdout %s, stderr %s)", code, tt.code, out.String(), errOut.String())
 			}

@@ -347,7 +347,7 @@ func TestUnwritableTarget(t *testing.T) {
 	for _, tt := range targets {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(context.Background(), []string{"kb", "build", "--lang", "en", "--out", tt.out}, func(k string) string {
+			code := runArgs(context.Background(), []string{"kb", "build", "--lang", "en", "--out", tt.out}, func(k string) string {
 				if k == "GOMEMLIMIT" {
 					return "off"
 				}
@@ -377,7 +377,7 @@ func TestUnwritableTarget(t *testing.T) {
 		pub, priv, _ := ed25519.GenerateKey(rand.Reader)
 		exit := make(chan int, 1)
 		go func() {
-			exit <- run(ctx, []string{"serve", "--http", "127.0.0.1:0", "--state", file, "--reload-interval", "0"}, func(k string) string {
+			exit <- runArgs(ctx, []string{"serve", "--http", "127.0.0.1:0", "--state", file, "--reload-interval", "0"}, func(k string) string {
 				return map[string]string{"GOMEMLIMIT": "off", "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub)}[k]
 			}, strings.NewReader(""), io.Discard, logs)
 		}()

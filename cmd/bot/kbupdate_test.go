@@ -19,14 +19,6 @@ import (
 	"arbiter/cmd/bot/internal/testutil"
 )
 
-// runCLI runs one command line of the bot and returns its exit code and output.
-func runCLI(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := run(context.Background(), args, func(string) string { return "" }, strings.NewReader(""), &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 // fakeUpstream serves the official files the way Scryfall and Wizards of the
 // Coast do: a rules page linking the CR text, a bulk-data list, the bulk
 // files. The bulk files are the first lines of the shared data files, to keep
@@ -143,7 +135,7 @@ func TestKBUpdateLifecycle(t *testing.T) {
 	up.failRulings.Store(false)
 	fake := discordtest.NewREST(t, nil)
 	var outb, errb bytes.Buffer
-	code = run(context.Background(), []string{"kb", "update", "--out", dir, "--tmp", tmp, "--json", "--lang", "fr",
+	code = runArgs(context.Background(), []string{"kb", "update", "--out", dir, "--tmp", tmp, "--json", "--lang", "fr",
 		"--scryfall-api", up.URL, "--rules-page", up.URL + "/en/rules", "--notify-channel", "1234"},
 		func(k string) string {
 			if k == "DISCORD_TOKEN" {

@@ -55,7 +55,7 @@ func startServe(t testing.TB, args ...string) *liveServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls.cancel = cancel
 	argv := append([]string{"serve", "--http", "127.0.0.1:0", "--reload-interval", "0"}, args...)
-	go func() { ls.exit <- run(ctx, argv, getenv, strings.NewReader(""), io.Discard, ls.logs) }()
+	go func() { ls.exit <- runArgs(ctx, argv, getenv, strings.NewReader(""), io.Discard, ls.logs) }()
 	t.Cleanup(func() {
 		ls.stop(t)
 	})
@@ -358,7 +358,7 @@ func TestScenarioLimits(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			start := time.Now()
-			code := run(context.Background(), []string{"simulate", "--lang", "en", file}, func(k string) string {
+			code := runArgs(context.Background(), []string{"simulate", "--lang", "en", file}, func(k string) string {
 				if k == "GOMEMLIMIT" {
 					return "off"
 				}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"path/filepath"
 	"sort"
@@ -13,15 +11,6 @@ import (
 	"arbiter/engine"
 )
 
-// runBot runs the command line and returns its exit code, stdout and stderr.
-func runBot(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	env := func(string) string { return "" }
-	code := run(context.Background(), args, env, strings.NewReader(""), &out, &errOut)
-	return code, out.String(), errOut.String()
-}
-
 // TestSimulateGolden renders every preset in English, French and Japanese
 // and compares the traces with testdata/simulate/<preset>.<lang>.txt.
 // Run with -update to rewrite them.
@@ -29,7 +18,7 @@ func TestSimulateGolden(t *testing.T) {
 	for _, ps := range engine.Presets() {
 		for _, lang := range []string{"en", "fr", "ja"} {
 			t.Run(ps.Name+"/"+lang, func(t *testing.T) {
-				code, out, errOut := runBot(t, "simulate", ps.Name, "--lang", lang)
+				code, out, errOut := runCLI(t, "simulate", ps.Name, "--lang", lang)
 				if code != 0 {
 					t.Fatalf("exit %d, stderr %q", code, errOut)
 				}
@@ -44,7 +33,7 @@ func TestSimulateGolden(t *testing.T) {
 
 // TestSimulateJSON checks the --json output against the shape cli.md fixes.
 func TestSimulateJSON(t *testing.T) {
-	code, out, errOut := runBot(t, "simulate", "--json", "bolt-fizzles", "--lang", "ja")
+	code, out, errOut := runCLI(t, "simulate", "--json", "bolt-fizzles", "--lang", "ja")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -133,7 +122,7 @@ func TestSimulateExitCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runBot(t, tt.args...)
+			code, out, errOut := runCLI(t, tt.args...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, errOut)
 			}
@@ -155,7 +144,7 @@ func TestScenariosCommand(t *testing.T) {
 	presets := engine.Presets()
 	for _, lang := range []string{"en", "fr", "ja"} {
 		t.Run(lang, func(t *testing.T) {
-			code, out, errOut := runBot(t, "scenarios", "--lang", lang)
+			code, out, errOut := runCLI(t, "scenarios", "--lang", lang)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
@@ -170,7 +159,7 @@ func TestScenariosCommand(t *testing.T) {
 			}
 		})
 	}
-	code, out, _ := runBot(t, "scenarios", "--json", "--lang", "fr")
+	code, out, _ := runCLI(t, "scenarios", "--json", "--lang", "fr")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}

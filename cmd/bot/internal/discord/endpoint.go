@@ -88,9 +88,14 @@ func New(cfg Config, router Router, m Metrics, log *slog.Logger) (*Endpoint, err
 // noMetrics records nothing.
 type noMetrics struct{}
 
+// ObserveInteraction records nothing.
 func (noMetrics) ObserveInteraction(string, string, string, time.Duration) {}
-func (noMetrics) Deferred()                                                {}
-func (noMetrics) RateLimited()                                             {}
+
+// Deferred records nothing.
+func (noMetrics) Deferred() {}
+
+// RateLimited records nothing.
+func (noMetrics) RateLimited() {}
 
 // Routes adds the interactions endpoint, POST /interactions, to mux, and
 // builds the autocomplete lists before the first keystroke.

@@ -35,6 +35,8 @@ type readyStatus struct {
 	Fallback bool `json:"fallback,omitempty"`
 }
 
+// handleReady answers /readyz: 200 while an index serves and the server
+// is not shutting down, else 503, with the index's description.
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	st := readyStatus{Status: "ready", Fallback: s.ops.fallback.Load()}
 	if m := s.ops.meta.Load(); m != nil {

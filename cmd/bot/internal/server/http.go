@@ -98,6 +98,7 @@ type statusWriter struct {
 	bytes int64
 }
 
+// WriteHeader records the first final status.
 func (w *statusWriter) WriteHeader(code int) {
 	if w.code == 0 && code >= 200 {
 		w.code = code
@@ -105,6 +106,7 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
+// Write records the size written (and a 200 if no status was).
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.code == 0 {
 		w.code = http.StatusOK
@@ -120,6 +122,7 @@ func (w *statusWriter) Flush() { http.NewResponseController(w.ResponseWriter).Fl
 // Unwrap gives http.ResponseController the underlying writer.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// status is the response's status.
 func (w *statusWriter) status() int {
 	if w.code == 0 {
 		return http.StatusOK

@@ -159,6 +159,7 @@ func (m *opsMetrics) setIndex(meta kb.Meta) {
 	m.indexInfo.WithLabelValues(labelValue(meta.CurrentCR), labelValue(meta.BuiltAt)).Set(1)
 }
 
+// parseTime reads an RFC 3339 time (zero when it is not one).
 func parseTime(s string) time.Time {
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {
@@ -167,6 +168,7 @@ func parseTime(s string) time.Time {
 	return t
 }
 
+// parseDate reads an ISO date (zero when it is not one).
 func parseDate(s string) time.Time {
 	t, err := time.Parse(time.DateOnly, s)
 	if err != nil {
@@ -175,6 +177,7 @@ func parseDate(s string) time.Time {
 	return t
 }
 
+// unixOrZero is t in Unix seconds, 0 for the zero time.
 func unixOrZero(t time.Time) float64 {
 	if t.IsZero() {
 		return 0

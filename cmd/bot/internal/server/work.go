@@ -31,6 +31,7 @@ type workTracker struct {
 	idle chan struct{} // closed while n == 0
 }
 
+// newWorkTracker tracks no work yet.
 func newWorkTracker() *workTracker {
 	t := &workTracker{idle: make(chan struct{})}
 	close(t.idle)

@@ -15,6 +15,7 @@ type webError struct {
 	err    error // the cause, for the log
 }
 
+// Error returns the key and the cause, for logs.
 func (e *webError) Error() string {
 	if e.err != nil {
 		return fmt.Sprintf("web: %s: %v", e.Key, e.err)
@@ -22,16 +23,20 @@ func (e *webError) Error() string {
 	return fmt.Sprintf("web: %s %v", e.Key, e.Args)
 }
 
+// Unwrap returns the cause.
 func (e *webError) Unwrap() error { return e.err }
 
+// notFound is a 404 with its message.
 func notFound(key i18n.Key, args ...any) error {
 	return &webError{Status: http.StatusNotFound, Key: key, Args: args}
 }
 
+// badRequest is a 400 with its message.
 func badRequest(key i18n.Key, args ...any) error {
 	return &webError{Status: http.StatusBadRequest, Key: key, Args: args}
 }
 
+// internalError is a 500 whose cause goes to the log only.
 func internalError(err error) error {
 	return &webError{Status: http.StatusInternalServerError, Key: i18n.KeyWebErrInternal, err: err}
 }

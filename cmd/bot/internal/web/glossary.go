@@ -139,6 +139,7 @@ func foldASCII(s string) string {
 	return string(b)
 }
 
+// isWordByte tells the bytes a word is made of (any non-ASCII byte too).
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }

@@ -29,6 +29,8 @@ type textLinker struct {
 	phrases []string
 }
 
+// newTextLinker links the text of a page in lang about the rule self
+// ("" for none); gloss, if not nil, links glossary terms too.
 func newTextLinker(ctx context.Context, ix Index, gloss *glossaryLinker, lang, self string) *textLinker {
 	return &textLinker{ctx: ctx, ix: ix, gloss: gloss, lang: lang, self: self, known: map[string]bool{}, used: map[string]bool{}}
 }

@@ -429,7 +429,7 @@ func TestDeployDocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	run(context.Background(), []string{"serve", "-h"}, func(string) string { return "" }, strings.NewReader(""), io.Discard, &stderr)
+	runArgs(context.Background(), []string{"serve", "-h"}, func(string) string { return "" }, strings.NewReader(""), io.Discard, &stderr)
 	flags := regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(stderr.String(), -1)
 	if len(flags) < 8 {
 		t.Fatalf("serve -h lists %d flags:\n%s", len(flags), stderr.String())

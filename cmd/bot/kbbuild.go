@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -21,7 +20,10 @@ import (
 // multiFlag is a repeatable string flag.
 type multiFlag []string
 
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+// String joins the values, as flag.Value needs.
+func (m *multiFlag) String() string { return strings.Join(*m, ",") }
+
+// Set adds a value.
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 // sources are the upstream files a knowledge base is built from.
@@ -30,6 +32,7 @@ type sources struct {
 	noDefault                bool
 }
 
+// register adds the source flags to fs.
 func (s *sources) register(fs *flag.FlagSet) {
 	fs.Var(&s.cr, "cr", "Comprehensive Rules text file (repeatable: several releases)")
 	fs.Var(&s.rulings, "rulings", "card rulings: Scryfall bulk JSON or JSON Lines (repeatable)")
@@ -38,6 +41,7 @@ func (s *sources) register(fs *flag.FlagSet) {
 	fs.BoolVar(&s.noDefault, "no-default", false, "leave the embedded corpus out")
 }
 
+// empty tells whether no source file was given.
 func (s *sources) empty() bool {
 	return len(s.cr)+len(s.rulings)+len(s.cards)+len(s.docs) == 0
 }
@@ -138,25 +142,6 @@ func docFiles(path string) ([]string, error) {
 	return out, nil
 }
 
-// cmdKB runs "bot kb build|update|diff|promote".
-func cmdKB(e *env, args []string) int {
-	p := e.printer("", "")
-	if len(args) == 0 {
-		return e.usageError(p, i18n.KeyUsage)
-	}
-	switch args[0] {
-	case "build":
-		return cmdKBBuild(e, args[1:])
-	case "update":
-		return cmdKBUpdate(e, args[1:])
-	case "promote":
-		return cmdKBPromote(e, args[1:])
-	case "diff":
-		return cmdKBDiff(e, args[1:])
-	}
-	return e.usageError(p, i18n.KeyUnknownCommand, "kb "+args[0])
-}
-
 // cmdKBBuild runs "bot kb build --out DIR [sources]".
 func cmdKBBuild(e *env, args []string) int {
 	fs := e.newFlagSet("kb build")
@@ -207,31 +192,4 @@ func sortedKeys(m map[string]int) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// flagProblem is what is wrong with a command line: the flag error, else
-// the arguments left over.
-func flagProblem(err error, extra []string) string {
-	if err != nil {
-		return err.Error()
-	}
-	return strings.Join(extra, " ")
-}
-
-// writeJSON prints v as one line of JSON on stdout.
-func (e *env) writeJSON(v any) int {
-	enc := json.NewEncoder(e.stdout)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return 2
-	}
-	return 0
-}
-
-// inputError reports bad input (an unreadable or malformed file, a bad
-// question) in the user's language and returns exit code 2.
-func (e *env) inputError(p *i18n.Printer, err error) int {
-	fmt.Fprintln(e.stderr, render.ErrorMessage(p, err))
-	return 2
 }
