@@ -26,10 +26,11 @@ const (
 	OptBool
 )
 
-// Command is one chat command: how it is registered and how it answers.
-// Adding a command is adding one Command to the table (commandTable),
-// with its reply in a file of its own and its name, description and
-// options as messages (discord.cmd.<name>.*, see package i18n).
+// Command is one chat command: how it is registered, how it answers and
+// how its options complete. Adding a command is adding one Command to the
+// table (commandTable), with its reply in a file of its own and its name,
+// description and options as messages (discord.cmd.<name>.*, see package
+// i18n).
 type Command struct {
 	Name    string // default name, what Discord sends back
 	Type    CommandType
@@ -53,13 +54,18 @@ type Command struct {
 
 // Option is one option of a slash command.
 type Option struct {
-	Name         string
-	Type         OptionType
-	Required     bool
-	Autocomplete bool
-	MaxLength    int
-	Choices      []string // fixed values, labelled by discord.cmd.<c>.opt.<o>.choice.<v>
+	Name      string
+	Type      OptionType
+	Required  bool
+	MaxLength int
+	Choices   []string // fixed values, labelled by discord.cmd.<c>.opt.<o>.choice.<v>
+
+	// complete suggests values while the user types the option.
+	complete func(ctx context.Context, t typed) ([]Choice, error)
 }
+
+// Autocomplete tells whether the option suggests values while it is typed.
+func (o Option) Autocomplete() bool { return o.complete != nil }
 
 // commandTable lists the bot's commands, in the order /help shows them.
 func (rt *Router) commandTable() []Command {
@@ -69,17 +75,17 @@ func (rt *Router) commandTable() []Command {
 			{Name: "private", Type: OptBool},
 		}, Page: true, reply: rt.rulingPage},
 		{Name: "rule", Options: []Option{
-			{Name: "number", Required: true, Autocomplete: true, MaxLength: 20},
+			{Name: "number", Required: true, MaxLength: 20, complete: rt.completeRule},
 			{Name: "cr_date", MaxLength: 10},
 		}, Page: true, reply: rt.rulePage, arg: ruleArg},
 		{Name: "card", Options: []Option{
-			{Name: "name", Required: true, Autocomplete: true, MaxLength: 200},
+			{Name: "name", Required: true, MaxLength: 200, complete: rt.completeCard},
 		}, Page: true, reply: rt.cardPage},
 		{Name: "simulate", Options: []Option{
-			{Name: "scenario", Required: true, Autocomplete: true, MaxLength: 100},
+			{Name: "scenario", Required: true, MaxLength: 100, complete: completePreset},
 		}, Page: true, reply: rt.simulationPage},
 		{Name: "glossary", Options: []Option{
-			{Name: "term", Required: true, Autocomplete: true, MaxLength: 100},
+			{Name: "term", Required: true, MaxLength: 100, complete: rt.completeGlossary},
 		}, Page: true, reply: rt.glossaryPage},
 		{Name: "crdiff", Options: []Option{
 			{Name: "from", Required: true, MaxLength: 10},

@@ -103,33 +103,59 @@ func newCompletionSet(rules []kb.RuleEntry, cards []kb.CardEntry) *completionSet
 	return set
 }
 
-// autocomplete suggests values for the focused option of req.
+// typed is what an option's completion is made from: what was typed so
+// far, and the language of the suggestions.
+type typed struct {
+	text string
+	lang i18n.Lang
+	p    *i18n.Printer
+}
+
+// autocomplete suggests values for the focused option of req, with the
+// completion of the option in the command table.
 func (rt *Router) autocomplete(ctx context.Context, req Request) ([]Choice, error) {
-	typed := strings.TrimSpace(req.Options[req.Focused])
-	p := rt.printer(req.Lang)
-	switch req.Command + "." + req.Focused {
-	case "simulate.scenario":
-		return presetChoices(req.Lang, typed), nil
-	}
-	ix, release := rt.index()
-	defer release()
-	switch req.Command + "." + req.Focused {
-	case "rule.number":
-		set, err := rt.complete.get(ctx, ix)
-		if err != nil {
-			return nil, err
+	c, _ := rt.Command(req.Command)
+	for _, o := range c.Options {
+		if o.Name == req.Focused && o.complete != nil {
+			t := typed{text: strings.TrimSpace(req.Options[req.Focused]), lang: req.Lang, p: rt.printer(req.Lang)}
+			return o.complete(ctx, t)
 		}
-		return ruleChoices(set, typed), nil
-	case "card.name":
-		set, err := rt.complete.get(ctx, ix)
-		if err != nil {
-			return nil, err
-		}
-		return cardChoices(p, set, typed), nil
-	case "glossary.term":
-		return glossaryChoices(ix, req.Lang, typed), nil
 	}
 	return nil, nil
+}
+
+// completeRule completes a rule number.
+func (rt *Router) completeRule(ctx context.Context, t typed) ([]Choice, error) {
+	ix, release := rt.index()
+	defer release()
+	set, err := rt.lists.get(ctx, ix)
+	if err != nil {
+		return nil, err
+	}
+	return ruleChoices(set, t.text), nil
+}
+
+// completeCard completes a card name, in any language.
+func (rt *Router) completeCard(ctx context.Context, t typed) ([]Choice, error) {
+	ix, release := rt.index()
+	defer release()
+	set, err := rt.lists.get(ctx, ix)
+	if err != nil {
+		return nil, err
+	}
+	return cardChoices(t.p, set, t.text), nil
+}
+
+// completeGlossary completes a glossary term, in any language.
+func (rt *Router) completeGlossary(ctx context.Context, t typed) ([]Choice, error) {
+	ix, release := rt.index()
+	defer release()
+	return glossaryChoices(ix, t.lang, t.text), nil
+}
+
+// completePreset completes the name of a preset scenario.
+func completePreset(ctx context.Context, t typed) ([]Choice, error) {
+	return presetChoices(t.lang, t.text), nil
 }
 
 // ruleChoices lists the rule numbers starting with what was typed, in rule order;

@@ -22,7 +22,7 @@ type Router struct {
 	limit     *RateLimiter
 	log       *slog.Logger
 	publicURL string
-	complete  *completions
+	lists     *completions
 	replies   *replyCache
 	now       func() time.Time
 	cmds      []Command
@@ -50,7 +50,7 @@ type Config struct {
 func New(c Config) *Router {
 	rt := &Router{
 		cat: c.Catalog, index: c.Index, prefs: c.Prefs, limit: c.Limit, log: c.Log,
-		publicURL: c.PublicURL, complete: &completions{}, replies: newReplyCache(c.CacheSize), now: time.Now,
+		publicURL: c.PublicURL, lists: &completions{}, replies: newReplyCache(c.CacheSize), now: time.Now,
 	}
 	if rt.log == nil {
 		rt.log = slog.New(slog.DiscardHandler)
@@ -199,7 +199,7 @@ func (rt *Router) Unsupported(req Request) Response {
 func (rt *Router) Warm(ctx context.Context) error {
 	ix, release := rt.index()
 	defer release()
-	_, err := rt.complete.get(ctx, ix)
+	_, err := rt.lists.get(ctx, ix)
 	return err
 }
 

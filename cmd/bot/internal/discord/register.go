@@ -59,7 +59,7 @@ func applicationCommands(cat *i18n.Catalog, cmds []chat.Command) []*discordgo.Ap
 				Description:              en.T(chat.OptionKey(c.Name, o.Name, "desc")),
 				DescriptionLocalizations: loc(chat.OptionKey(c.Name, o.Name, "desc")),
 				Required:                 o.Required,
-				Autocomplete:             o.Autocomplete,
+				Autocomplete:             o.Autocomplete(),
 				MaxLength:                o.MaxLength,
 			}
 			if o.Type == chat.OptBool {
