@@ -29,8 +29,8 @@ targets=(
   "./kb FuzzParseCorpus"
   "./kb FuzzSearch"
   "./engine FuzzParseScenario"
-  "./cmd/bot FuzzInteractionBody"
-  "./cmd/bot FuzzCommandOptions"
+  "./cmd/bot/internal/discord FuzzInteractionBody"
+  "./cmd/bot/internal/discord FuzzCommandOptions"
 )
 # seconds converts a duration such as 90s, 5m or 2h to seconds.
 seconds() {
@@ -80,7 +80,7 @@ grep -E 'warm-up|load:|autocomplete|button|forged|rule |ruling|at the end' "$log
 
 echo "== faults and bad input"
 log="$out/faults.log"
-if go test ./cmd/bot -run 'TestKillDuringBuild|TestKillDuringUpdate|TestBadIndexAtStart|TestUnwritableTarget|TestHungDiscordREST|TestSlowClients|TestStateSurvivesKill|TestBadInputLive|TestScenarioLimits' -v -count 1 -timeout 15m >"$log" 2>&1; then
+if go test ./cmd/bot ./cmd/bot/internal/discord -run 'TestKillDuringBuild|TestKillDuringUpdate|TestBadIndexAtStart|TestUnwritableTarget|TestHungDiscordREST|TestSlowClients|TestStateSurvivesKill|TestBadInputLive|TestScenarioLimits' -v -count 1 -timeout 15m >"$log" 2>&1; then
   echo "   ok"
 else
   status=1

@@ -1,19 +1,35 @@
 package main
 
 import (
-	"flag"
+	"bytes"
+	"context"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"arbiter/cmd/bot/internal/testutil"
 )
 
-var updateCLI = flag.Bool("update-cli", false, "rewrite the golden files of TestCLIGolden")
+// runArgs runs the command line args (without the program's name) and
+// returns its exit code.
+func runArgs(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return exitCode(run(ctx, append([]string{"bot"}, args...), getenv, stdin, stdout, stderr))
+}
+
+// runCLI runs one command line of the bot, with an empty environment and
+// stdin, and returns its exit code and output.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := runArgs(context.Background(), args, func(string) string { return "" }, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
 
 // TestCLIGolden runs the question commands on the embedded corpus, in the
 // three languages, and compares exit code, stdout and stderr with golden
-// files under testdata/cli (rewrite them with -update-cli).
+// files under testdata/cli (rewrite them with -update).
 func TestCLIGolden(t *testing.T) {
 	tests := []struct {
 		name string
@@ -47,23 +63,7 @@ func TestCLIGolden(t *testing.T) {
 				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, out, errs)
 			}
 			got := fmt.Sprintf("$ bot %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, out, errs)
-			file := filepath.Join("testdata", "cli", tt.name+".txt")
-			if *updateCLI {
-				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/bot -run TestCLIGolden -update-cli)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s:\n--- got ---\n%s\n--- want ---\n%s", file, got, want)
-			}
+			testutil.Golden(t, filepath.Join("testdata", "cli", tt.name+".txt"), []byte(got))
 		})
 	}
 }

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"arbiter/cmd/bot/internal/chat"
 	"arbiter/i18n"
-	"arbiter/kb"
 )
 
 // cmdConsole runs "bot console": the chat commands on stdin and stdout,
@@ -33,18 +33,18 @@ func cmdConsole(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "console")
 	}
-	ix, err := e.openIndex(cf.index)
+	ix, err := openIndex(e.ctx, cf.index)
 	if err != nil {
 		return e.inputError(p, err)
 	}
 	defer ix.Close()
-	prefs, err := openPrefStore(*state)
+	prefs, err := chat.OpenPrefs(*state)
 	if err != nil {
 		return e.inputError(p, err)
 	}
-	defer prefs.close()
-	rt := newRouter(routerConfig{cat: e.cat, index: func() (*kb.Index, func()) { return ix, func() {} }, prefs: prefs, cacheSize: 256})
-	c := &console{rt: rt, out: e.stdout, user: *user, locale: p.Lang().String()}
+	defer prefs.Close()
+	rt := chat.New(chat.Config{Catalog: e.cat, Index: func() (chat.Index, func()) { return ix, func() {} }, Prefs: prefs, CacheSize: 256})
+	c := &console{rt: rt, cat: e.cat, out: e.stdout, user: *user, locale: p.Lang().String()}
 	if cf.lang == "" {
 		c.locale = ""
 		if l, ok := envLocale(e); ok {
@@ -70,15 +70,18 @@ func envLocale(e *env) (i18n.Lang, bool) {
 
 // console is one console session: the router and the last reply's buttons.
 type console struct {
-	rt      *router
+	rt      *chat.Router
+	cat     *i18n.Catalog
 	out     io.Writer
 	user    string
 	locale  string
 	json    bool
-	buttons []Button
-	last    Response
+	buttons []chat.Button
+	last    chat.Response
 }
 
+// run answers the lines of in until it ends or e.ctx is done; it
+// returns 1 when a line was not understood.
 func (c *console) run(e *env, in io.Reader) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
@@ -93,13 +96,13 @@ func (c *console) run(e *env, in io.Reader) int {
 		}
 		req, ok := c.parse(line)
 		if !ok {
-			p := c.rt.printer(c.rt.lang(Request{Locale: c.locale, UserID: c.user}))
+			p := c.cat.Printer(c.rt.Lang(chat.Request{Locale: c.locale, UserID: c.user}))
 			fmt.Fprintln(c.out, p.T(i18n.KeyDiscordConsoleBad, line))
 			code = 1
 			continue
 		}
-		resp := c.rt.serve(e.ctx, req)
-		if req.Kind != reqAutocomplete {
+		resp := c.rt.Serve(e.ctx, req)
+		if req.Kind != chat.KindAutocomplete {
 			c.last = resp
 			c.buttons = nil
 			for _, row := range resp.Buttons {
@@ -115,18 +118,19 @@ func (c *console) run(e *env, in io.Reader) int {
 	return code
 }
 
+// consoleOption finds the "name:" of an option in a console line.
 var consoleOption = regexp.MustCompile(`(?:^|\s)([a-z_]+):\s*`)
 
-// parse reads one console line into a Request.
-func (c *console) parse(line string) (Request, bool) {
-	req := Request{Locale: c.locale, UserID: c.user, ChannelID: "console", Options: map[string]string{}}
+// parse reads one console line into a chat.Request.
+func (c *console) parse(line string) (chat.Request, bool) {
+	req := chat.Request{Locale: c.locale, UserID: c.user, ChannelID: "console", Options: map[string]string{}}
 	switch line[0] {
 	case '!':
 		n, err := strconv.Atoi(strings.TrimSpace(line[1:]))
 		if err != nil || n < 1 || n > len(c.buttons) {
 			return req, false
 		}
-		req.Kind = reqComponent
+		req.Kind = chat.KindComponent
 		req.CustomID = c.buttons[n-1].CustomID
 		req.FromEphemeral = c.last.Ephemeral
 		if len(c.last.Embeds) > 0 {
@@ -142,20 +146,20 @@ func (c *console) parse(line string) (Request, bool) {
 		if t, ok := strings.CutPrefix(strings.ToLower(text), "rulings"); ok {
 			text = strings.TrimSpace(text[len(text)-len(t):])
 		}
-		req.Kind, req.Command, req.TargetText = reqMessageCommand, "Find rulings", text
+		req.Kind, req.Command, req.TargetText = chat.KindMessageCommand, "Find rulings", text
 		return req, true
 	case '/', '?':
 	default:
 		return req, false
 	}
-	req.Kind = reqCommand
+	req.Kind = chat.KindCommand
 	if line[0] == '?' {
-		req.Kind = reqAutocomplete
+		req.Kind = chat.KindAutocomplete
 	}
 	rest := strings.TrimSpace(line[1:])
 	name, args, _ := strings.Cut(rest, " ")
-	def, ok := c.rt.command(strings.ToLower(name))
-	if !ok || def.Type != slashCommand {
+	def, ok := c.rt.Command(strings.ToLower(name))
+	if !ok || def.Type != chat.SlashCommand {
 		return req, false
 	}
 	req.Command = def.Name
@@ -185,43 +189,36 @@ func (c *console) parse(line string) (Request, bool) {
 		req.Options[def.Options[0].Name] = strings.TrimSpace(args)
 		req.Focused = def.Options[0].Name
 	}
-	if req.Kind == reqAutocomplete && req.Focused == "" {
+	if req.Kind == chat.KindAutocomplete && req.Focused == "" {
 		return req, false
 	}
 	return req, true
 }
 
-// consoleUnescape undoes the Discord escaping for a terminal.
-var consoleUnescape = regexp.MustCompile(`\\([\\*_~` + "`" + `|>#\[\]\-<])`)
-
-func plainDiscord(s string) string {
-	return strings.ReplaceAll(consoleUnescape.ReplaceAllString(s, "$1"), "\u200b", "")
-}
-
 // consoleText is the terminal form of a reply.
-func consoleText(r Response) string {
+func consoleText(r chat.Response) string {
 	var b strings.Builder
 	if r.Content != "" {
-		b.WriteString(plainDiscord(r.Content) + "\n")
+		b.WriteString(chat.Unescape(r.Content) + "\n")
 	}
 	for _, e := range r.Embeds {
 		if e.Title != "" {
-			b.WriteString("\n## " + plainDiscord(e.Title) + "\n")
+			b.WriteString("\n## " + chat.Unescape(e.Title) + "\n")
 		}
 		if e.URL != "" {
 			b.WriteString(e.URL + "\n")
 		}
 		if e.Description != "" {
-			b.WriteString(plainDiscord(e.Description) + "\n")
+			b.WriteString(chat.Unescape(e.Description) + "\n")
 		}
 		for _, f := range e.Fields {
-			name := strings.TrimSpace(plainDiscord(f.Name))
+			name := strings.TrimSpace(chat.Unescape(f.Name))
 			if name != "" {
 				b.WriteString("- " + name + ": ")
 			} else {
 				b.WriteString("- ")
 			}
-			b.WriteString(strings.ReplaceAll(plainDiscord(f.Value), "\n", "\n  ") + "\n")
+			b.WriteString(strings.ReplaceAll(chat.Unescape(f.Value), "\n", "\n  ") + "\n")
 		}
 		if e.Footer != "" {
 			b.WriteString("(" + e.Footer + ")\n")

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
+	"arbiter/cmd/bot/internal/chat"
+	"arbiter/cmd/bot/internal/discord/discordtest"
+	"arbiter/cmd/bot/internal/testutil"
 )
 
 // runConsole drives "bot console" with stdin lines and returns its exit
@@ -19,7 +21,7 @@ func runConsole(t *testing.T, env map[string]string, args []string, lines ...str
 	t.Helper()
 	var out, errOut bytes.Buffer
 	getenv := func(k string) string { return env[k] }
-	code := run(context.Background(), append([]string{"console"}, args...), getenv, strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errOut)
+	code := runArgs(context.Background(), append([]string{"console"}, args...), getenv, strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -64,7 +66,7 @@ func TestConsole(t *testing.T) {
 			if code != tt.code {
 				t.Errorf("exit %d, want %d (stderr %s)", code, tt.code, errOut)
 			}
-			if sub, ok := hasAll(out, tt.want...); !ok {
+			if sub, ok := testutil.HasAll(out, tt.want...); !ok {
 				t.Errorf("output lacks %q:\n%s", sub, out)
 			}
 			if strings.Contains(out, "!discord.") || strings.Contains(out, "!common.") {
@@ -83,7 +85,7 @@ func TestConsoleStateSurvives(t *testing.T) {
 	if !strings.Contains(out, "décisions pour les jeux de cartes") {
 		t.Errorf("setting lost across runs:\n%s", out)
 	}
-	if _, err := os.Stat(filepath.Join(dir, prefFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, chat.PrefsFile)); err != nil {
 		t.Error(err)
 	}
 }
@@ -93,7 +95,7 @@ func TestConsoleJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	var r Response
+	var r chat.Response
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &r); err != nil {
 		t.Fatalf("not one JSON reply: %v\n%s", err, out)
 	}
@@ -125,14 +127,14 @@ func TestCommandsRegister(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fake := newFakeDiscord(t, func(method, path string, body []byte) (int, string) {
+			fake := discordtest.NewREST(t, func(method, path string, body []byte) (int, string) {
 				if tt.status != http.StatusOK {
 					return tt.status, `{"message": "Invalid Form Body", "code": 50035}`
 				}
 				return http.StatusOK, string(body)
 			})
 			var out, errOut bytes.Buffer
-			code := run(context.Background(), append([]string{"commands"}, tt.args...), func(k string) string { return tt.env[k] }, strings.NewReader(""), &out, &errOut)
+			code := runArgs(context.Background(), append([]string{"commands"}, tt.args...), func(k string) string { return tt.env[k] }, strings.NewReader(""), &out, &errOut)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d (stdout %s, stderr %s)", code, tt.code, out.String(), errOut.String())
 			}
@@ -143,12 +145,12 @@ func TestCommandsRegister(t *testing.T) {
 				t.Error("the token was printed")
 			}
 			if tt.wantPath == "" {
-				if n := len(fake.recorded()); n != 0 {
+				if n := len(fake.Calls()); n != 0 {
 					t.Errorf("%d calls to Discord", n)
 				}
 				return
 			}
-			calls := fake.recorded()
+			calls := fake.Calls()
 			if len(calls) == 0 {
 				t.Fatal("Discord was not called")
 			}
@@ -159,14 +161,17 @@ func TestCommandsRegister(t *testing.T) {
 			if c.Auth != "Bot tok-secret" {
 				t.Errorf("Authorization %q", c.Auth)
 			}
-			var cmds []discordgo.ApplicationCommand
+			var cmds []struct {
+				Name              string            `json:"name"`
+				NameLocalizations map[string]string `json:"name_localizations"`
+			}
 			if err := json.Unmarshal(c.Body, &cmds); err != nil {
 				t.Fatal(err)
 			}
 			names := map[string]string{}
 			for _, cmd := range cmds {
 				if cmd.NameLocalizations != nil {
-					names[cmd.Name] = (*cmd.NameLocalizations)[discordgo.French] + "/" + (*cmd.NameLocalizations)[discordgo.Japanese]
+					names[cmd.Name] = cmd.NameLocalizations["fr"] + "/" + cmd.NameLocalizations["ja"]
 				}
 			}
 			for cmd, want := range map[string]string{"ruling": "décision/裁定", "rule": "règle/ルール", "Find rulings": "Trouver des décisions/裁定を探す"} {

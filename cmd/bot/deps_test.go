@@ -5,58 +5,127 @@ import (
 	"bytes"
 	"encoding/json"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestLayering enforces the dependency direction of the project's packages:
-// engine imports nothing of ours, i18n nothing of ours, data nothing of ours,
-// kb at most data and i18n, and only cmd/bot wires everything.
-func TestLayering(t *testing.T) {
-	allowed := map[string][]string{
-		"arbiter/engine": {},
-		"arbiter/i18n":   {},
-		"arbiter/data":   {},
-		"arbiter/kb":     {"arbiter/data", "arbiter/i18n"},
-	}
-	out, err := exec.Command("go", "list", "-deps", "-json=ImportPath,Deps", "arbiter/...").Output()
+// goPackage is what go list says of one of the module's packages.
+type goPackage struct {
+	ImportPath string
+	Dir        string
+	GoFiles    []string
+	Imports    []string // direct imports, tests left out
+	Deps       []string // every package it depends on, tests left out
+}
+
+// modulePackages lists the module's packages.
+func modulePackages(t *testing.T) []goPackage {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-json=ImportPath,Dir,GoFiles,Imports,Deps", "arbiter/...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
 	dec := json.NewDecoder(bufio.NewReader(bytes.NewReader(out)))
-	seen := 0
+	var pkgs []goPackage
 	for dec.More() {
-		var p struct {
-			ImportPath string
-			Deps       []string
-		}
+		var p goPackage
 		if err := dec.Decode(&p); err != nil {
 			t.Fatal(err)
 		}
-		ok, checked := allowed[p.ImportPath]
-		if !checked {
-			continue
-		}
-		seen++
-		for _, d := range p.Deps {
-			if !strings.HasPrefix(d, "arbiter/") && d != "arbiter" {
-				continue
-			}
-			if !contains(ok, d) {
-				t.Errorf("%s imports %s, which the layering forbids", p.ImportPath, d)
-			}
-		}
+		pkgs = append(pkgs, p)
 	}
-	if seen != len(allowed) {
-		t.Errorf("checked %d of %d packages; one is missing from the build", seen, len(allowed))
-	}
+	return pkgs
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+// ours keeps the packages of the module.
+func ours(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if p == "arbiter" || strings.HasPrefix(p, "arbiter/") {
+			out = append(out, p)
 		}
 	}
-	return false
+	return out
+}
+
+// TestLayering enforces the dependency direction of the project's packages:
+// engine imports nothing of ours, i18n nothing of ours, data nothing of
+// ours, kb at most data and i18n; the packages of cmd/bot/internal each
+// import only those below them; only the Discord transport imports
+// discordgo; the chat commands, how answers read and the board pictures
+// know no HTTP; nothing but cmd/bot imports the server; and test helpers
+// are imported by tests only.
+func TestLayering(t *testing.T) {
+	const (
+		engine, i18n, data, kb = "arbiter/engine", "arbiter/i18n", "arbiter/data", "arbiter/kb"
+		internal               = "arbiter/cmd/bot/internal/"
+		render, preset, board  = internal + "render", internal + "preset", internal + "board"
+		chat, discord, web     = internal + "chat", internal + "discord", internal + "web"
+		server, testutil       = internal + "server", internal + "testutil"
+		discordtest            = internal + "discord/discordtest"
+		discordgo              = "github.com/bwmarrin/discordgo"
+	)
+	// The packages of ours each may depend on, directly or not.
+	deps := map[string][]string{
+		engine: {},
+		i18n:   {},
+		data:   {},
+		kb:     {data, i18n},
+	}
+	// The packages of ours each package of cmd/bot/internal may import:
+	// only those below it.
+	imports := map[string][]string{
+		render:      {engine, i18n, kb},
+		preset:      {engine},
+		board:       {render, engine, i18n},
+		chat:        {render, preset, engine, i18n, kb},
+		discord:     {chat, i18n},
+		web:         {board, preset, render, engine, i18n, kb},
+		server:      {kb},
+		testutil:    {data, i18n, kb},
+		discordtest: {chat},
+	}
+	noHTTP := []string{render, preset, board, chat}
+	testOnly := []string{testutil, discordtest}
+	checked := 0
+	for _, p := range modulePackages(t) {
+		if allowed, ok := deps[p.ImportPath]; ok {
+			checked++
+			for _, d := range ours(p.Deps) {
+				if !slices.Contains(allowed, d) {
+					t.Errorf("%s depends on %s, which the layering forbids", p.ImportPath, d)
+				}
+			}
+		}
+		if strings.HasPrefix(p.ImportPath, internal) {
+			allowed, ok := imports[p.ImportPath]
+			if !ok {
+				t.Errorf("%s has no place in the layering: add it to this test", p.ImportPath)
+			}
+			checked++
+			for _, d := range ours(p.Imports) {
+				if !slices.Contains(allowed, d) {
+					t.Errorf("%s imports %s, which is not below it", p.ImportPath, d)
+				}
+			}
+		}
+		if slices.Contains(p.Imports, discordgo) && p.ImportPath != discord && p.ImportPath != discordtest {
+			t.Errorf("%s imports discordgo: only %s does", p.ImportPath, discord)
+		}
+		if slices.Contains(noHTTP, p.ImportPath) && slices.Contains(p.Imports, "net/http") {
+			t.Errorf("%s imports net/http: it knows no transport", p.ImportPath)
+		}
+		if slices.Contains(p.Deps, server) && p.ImportPath != "arbiter/cmd/bot" {
+			t.Errorf("%s depends on %s: only cmd/bot may", p.ImportPath, server)
+		}
+		for _, h := range testOnly {
+			if slices.Contains(p.Deps, h) {
+				t.Errorf("%s depends on %s, which only tests may import", p.ImportPath, h)
+			}
+		}
+	}
+	if want := len(deps) + len(imports); checked != want {
+		t.Errorf("checked %d of %d packages; one is missing from the build", checked, want)
+	}
 }

@@ -25,11 +25,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -48,15 +48,15 @@ func mustBinary(t *testing.T) string {
 // botProcess is the bot running as a child process.
 type botProcess struct {
 	cmd    *exec.Cmd
-	stderr *syncBuffer
-	stdout *syncBuffer
+	stderr *testutil.Log
+	stdout *testutil.Log
 	done   chan error
 }
 
 // startBot starts the binary bin with args and extra environment variables.
 func startBot(t *testing.T, bin string, env []string, args ...string) *botProcess {
 	t.Helper()
-	p := &botProcess{stderr: &syncBuffer{}, stdout: &syncBuffer{}, done: make(chan error, 1)}
+	p := &botProcess{stderr: &testutil.Log{}, stdout: &testutil.Log{}, done: make(chan error, 1)}
 	p.cmd = exec.Command(bin, args...)
 	p.cmd.Env = append(os.Environ(), env...)
 	p.cmd.Stdout, p.cmd.Stderr = p.stdout, p.stderr
@@ -130,8 +130,8 @@ func staleBuilds(t *testing.T, dir string) []string {
 // new index over an existing one: the old index still opens and serves,
 // the next start cleans the partial build, and a new build succeeds.
 func TestKillDuringBuild(t *testing.T) {
-	cr := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
-	rulings := sharedFile(t, "mtg/rulings/rulings-mtgjson-20220425.jsonl")
+	cr := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	rulings := testutil.SharedFile(t, "mtg/rulings/rulings-mtgjson-20220425.jsonl")
 	bin := mustBinary(t)
 	dir := filepath.Join(t.TempDir(), "index")
 
@@ -267,7 +267,7 @@ func TestBadIndexAtStart(t *testing.T) {
 		{"a file", file},
 		{"dangling symlink", dangling},
 	}
-	embedded := discordTestIndex(t).Meta().Docs
+	embedded := testutil.EmbeddedIndex(t).Meta().Docs
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ls := startServe(t, "--index", tt.dir)
@@ -275,7 +275,11 @@ func TestBadIndexAtStart(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var st readyStatus
+			var st struct {
+				Ready    bool `json:"ready"`
+				Docs     int  `json:"docs"`
+				Fallback bool `json:"fallback"`
+			}
 			json.Unmarshal(body, &st)
 			if code != http.StatusOK || !st.Ready || st.Docs != embedded || !st.Fallback {
 				t.Errorf("/readyz %d %s, want ready on the embedded corpus (%d docs), marked as a fallback", code, body, embedded)
@@ -343,7 +347,7 @@ func TestUnwritableTarget(t *testing.T) {
 	for _, tt := range targets {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(context.Background(), []string{"kb", "build", "--lang", "en", "--out", tt.out}, func(k string) string {
+			code := runArgs(context.Background(), []string{"kb", "build", "--lang", "en", "--out", tt.out}, func(k string) string {
 				if k == "GOMEMLIMIT" {
 					return "off"
 				}
@@ -354,7 +358,7 @@ func TestUnwritableTarget(t *testing.T) {
 			if code != 2 {
 				t.Fatalf("exit %d, want 2", code)
 			}
-			internal := strings.TrimSpace(testCatalog(t).Printer(i18n.EN).T(i18n.KeyErrInternal))
+			internal := strings.TrimSpace(testutil.Catalog(t).Printer(i18n.EN).T(i18n.KeyErrInternal))
 			if msg == internal || !strings.Contains(msg, filepath.Dir(tt.out)) {
 				t.Errorf("unclear error %q: it should name %s and what is wrong", msg, filepath.Dir(tt.out))
 			}
@@ -369,11 +373,11 @@ func TestUnwritableTarget(t *testing.T) {
 		// runs without /interactions looks up but never answers Discord.
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		logs := &syncBuffer{}
+		logs := &testutil.Log{}
 		pub, priv, _ := ed25519.GenerateKey(rand.Reader)
 		exit := make(chan int, 1)
 		go func() {
-			exit <- run(ctx, []string{"serve", "--http", "127.0.0.1:0", "--state", file, "--reload-interval", "0"}, func(k string) string {
+			exit <- runArgs(ctx, []string{"serve", "--http", "127.0.0.1:0", "--state", file, "--reload-interval", "0"}, func(k string) string {
 				return map[string]string{"GOMEMLIMIT": "off", "DISCORD_PUBLIC_KEY": hex.EncodeToString(pub)}[k]
 			}, strings.NewReader(""), io.Discard, logs)
 		}()
@@ -402,45 +406,6 @@ func TestUnwritableTarget(t *testing.T) {
 			}
 		}
 	})
-}
-
-// TestHungDiscordREST makes Discord's REST API accept connections and never
-// answer while a deferred reply is edited in: the edit gives up after the
-// configured timeout, the failure is logged, and nothing stays in flight.
-func TestHungDiscordREST(t *testing.T) {
-	before := runtime.NumGoroutine()
-	rest := redirectDiscord(t, true)
-	rig := newDiscordRig(t, func(c *discordConfig) {
-		c.deferAfter = time.Nanosecond
-		c.editTimeout = time.Second
-	})
-	w := rig.post(t, fixture(t, "slash_ruling.json"))
-	resp, _ := decodeReply(t, w.Body.Bytes())
-	if w.Code != http.StatusOK || resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		t.Fatalf("want a deferred reply, got %d %s", w.Code, w.Body.String())
-	}
-	start := time.Now()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	rig.s.discordWait(ctx)
-	took := time.Since(start)
-	t.Logf("deferred work ended %v after the deferred reply; %d REST calls", took.Round(time.Millisecond), rest.calls.Load())
-	if ctx.Err() != nil || took > 5*time.Second {
-		t.Fatalf("the deferred edit was still in flight after %v", took)
-	}
-	if rest.calls.Load() == 0 {
-		t.Fatal("the edit never reached the REST API")
-	}
-	if !strings.Contains(rig.log.String(), `"deferred edit"`) {
-		t.Errorf("the failed edit is not logged:\n%s", rig.log.String())
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > before+8 && time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
-	}
-	if n := runtime.NumGoroutine(); n > before+8 {
-		t.Errorf("goroutines: %d before, %d after", before, n)
-	}
 }
 
 // TestSlowClients holds connections open without finishing the request:
@@ -526,11 +491,11 @@ func TestStateSurvivesKill(t *testing.T) {
 		if err != nil || code != http.StatusOK {
 			t.Fatalf("status %d %v: %s", code, err, reply)
 		}
-		_, text := replyOf(t, reply)
+		text := replyText(t, reply)
 		return text
 	}
 	channel := "1270000000000000042"
-	fr := testCatalog(t).Printer(i18n.FR)
+	fr := testutil.Catalog(t).Printer(i18n.FR)
 	found := strings.TrimSpace(fr.T(i18n.KeyAnswerFound))
 
 	p1 := startBot(t, bin, env, args...)
@@ -569,9 +534,9 @@ type stallingUpstream struct {
 
 func newStallingUpstream(t *testing.T) *stallingUpstream {
 	t.Helper()
-	cr := sharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
+	cr := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	head := func(rel string, n int) []byte {
-		b, err := os.ReadFile(sharedFile(t, rel))
+		b, err := os.ReadFile(testutil.SharedFile(t, rel))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,18 +1,14 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"regexp"
-	"sort"
-	"strings"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
+	"arbiter/cmd/bot/internal/discord"
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/data"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -108,17 +104,17 @@ func cmdKBUpdate(e *env, args []string) int {
 	summary := ""
 	if pending {
 		if d, ok := diffReleases(c, prev.CurrentCR, newDate); ok {
-			summary = renderDiffSummary(p, d)
+			summary = render.DiffSummary(p, d)
 		}
 		if *notify != "" {
 			msg := p.T(i18n.KeyCLIPending, p.Date(newDate), p.Date(prev.CurrentCR), *out) + "\n" + summary
-			if err := postToChannel(e.getenv("DISCORD_TOKEN"), *notify, msg); err != nil {
+			if err := discord.PostToChannel(e.ctx, e.getenv("DISCORD_TOKEN"), *notify, msg); err != nil {
 				fmt.Fprintln(e.stderr, p.T(i18n.KeyCLINotifyFailed, *notify, err.Error()))
 			}
 		}
 	}
 	if cf.json {
-		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": round2(secs),
+		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": render.Round2(secs),
 			"cr_dates": meta.CRDates, "current_cr": meta.CurrentCR, "pending": pending, "dir": target, "cr_url": dl.CRURL})
 	}
 	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIBuilt, target, meta.Docs, fmt.Sprintf("%.1f", secs)))
@@ -157,6 +153,7 @@ func cmdKBPromote(e *env, args []string) int {
 	return 0
 }
 
+// diffReleases is the diff between two releases of c.
 func diffReleases(c *kb.Collection, from, to string) (kb.CRDiff, bool) {
 	a, ok1 := c.Release(from)
 	b, ok2 := c.Release(to)
@@ -164,185 +161,4 @@ func diffReleases(c *kb.Collection, from, to string) (kb.CRDiff, bool) {
 		return kb.CRDiff{}, false
 	}
 	return kb.DiffCR(a, b), true
-}
-
-var isoDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-
-// cmdKBDiff runs "bot kb diff A B": the differences between two CR
-// releases, each a CR text file or an effective date held in --index.
-func cmdKBDiff(e *env, args []string) int {
-	fs := e.newFlagSet("kb diff")
-	var cf commonFlags
-	cf.register(fs)
-	full := fs.Bool("full", false, "print every changed rule with its word diff, not only the summary")
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil {
-		return e.usageError(p, i18n.KeyBadFlags, "kb diff", err.Error())
-	}
-	if len(pos) != 2 {
-		return e.usageError(p, i18n.KeyErrMissingArg, "kb diff", "FROM TO")
-	}
-	var releases map[string]string
-	load := func(arg string) (*kb.CR, error) {
-		file := arg
-		if isoDate.MatchString(arg) {
-			if releases == nil {
-				if cf.index == "" {
-					return nil, &fileError{arg, os.ErrNotExist}
-				}
-				r, err := kb.Releases(cf.index)
-				if err != nil {
-					return nil, err
-				}
-				releases = r
-			}
-			f, ok := releases[arg]
-			if !ok {
-				return nil, &unknownReleaseError{date: arg, have: sortedDates(releases)}
-			}
-			file = f
-		}
-		b, err := readFile(file)
-		if err != nil {
-			return nil, err
-		}
-		return kb.ParseCR(file, b)
-	}
-	a, err := load(pos[0])
-	if err != nil {
-		return e.diffError(p, err)
-	}
-	b, err := load(pos[1])
-	if err != nil {
-		return e.diffError(p, err)
-	}
-	d := kb.DiffCR(a, b)
-	if cf.json {
-		return e.writeJSON(d)
-	}
-	fmt.Fprint(e.stdout, renderDiffSummary(p, d))
-	if *full {
-		fmt.Fprint(e.stdout, renderDiffFull(p, d))
-	}
-	return 0
-}
-
-type unknownReleaseError struct {
-	date string
-	have []string
-}
-
-func (e *unknownReleaseError) Error() string {
-	return "no CR release " + e.date + " in the index (it has " + strings.Join(e.have, ", ") + ")"
-}
-
-func (e *env) diffError(p *i18n.Printer, err error) int {
-	if ur, ok := err.(*unknownReleaseError); ok {
-		fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIUnknownRelease, ur.date, strings.Join(ur.have, ", ")))
-		return 2
-	}
-	return e.inputError(p, err)
-}
-
-func sortedDates(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for d := range m {
-		out = append(out, d)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// renderDiffSummary is the localized summary of a release diff: counts,
-// then the numbers of what was added, removed, renumbered and changed.
-func renderDiffSummary(p *i18n.Printer, d kb.CRDiff) string {
-	var b strings.Builder
-	b.WriteString(p.T(i18n.KeyCLIDiffHeader, p.Date(d.From), p.Date(d.To)) + "\n")
-	line := func(key i18n.Key, nums []string) {
-		label := p.T(key, len(nums))
-		if len(nums) > 0 {
-			shown := nums
-			if len(shown) > 40 {
-				shown = append(append([]string(nil), shown[:40]...), "…")
-			}
-			label = p.T(i18n.KeyCLILabelled, label, strings.Join(shown, ", "))
-		}
-		b.WriteString("  " + label + "\n")
-	}
-	l := listDiff(d)
-	line(i18n.KeyCLIDiffAdded, l.added)
-	line(i18n.KeyCLIDiffRemoved, l.removed)
-	line(i18n.KeyCLIDiffRenumbered, l.moved)
-	line(i18n.KeyCLIDiffChanged, l.changed)
-	line(i18n.KeyCLIDiffGlossary, l.glossary)
-	return b.String()
-}
-
-// diffLists are the rule numbers (and glossary terms) a release diff names.
-type diffLists struct {
-	added, removed, moved, changed, glossary []string
-}
-
-func listDiff(d kb.CRDiff) diffLists {
-	var l diffLists
-	for _, r := range d.Added {
-		l.added = append(l.added, r.Number)
-	}
-	for _, r := range d.Removed {
-		l.removed = append(l.removed, r.Number)
-	}
-	for _, r := range d.Changed {
-		l.changed = append(l.changed, r.Number)
-	}
-	for _, r := range d.Renumbered {
-		l.moved = append(l.moved, r.Old+"→"+r.New)
-	}
-	l.glossary = append(append(l.glossary, d.Glossary.Added...), d.Glossary.Removed...)
-	for _, g := range d.Glossary.Changed {
-		l.glossary = append(l.glossary, g.Term)
-	}
-	return l
-}
-
-// renderDiffFull prints each changed rule as a word diff: [-removed-] {+added+}.
-func renderDiffFull(p *i18n.Printer, d kb.CRDiff) string {
-	var b strings.Builder
-	for _, c := range d.Changed {
-		b.WriteString("\n" + p.T(i18n.KeyCiteRule, c.Number) + "\n   " + wordDiff(c.Words) + "\n")
-	}
-	for _, m := range d.Renumbered {
-		b.WriteString("\n" + m.Old + " → " + m.New + "\n   " + wordDiff(m.Words) + "\n")
-	}
-	return b.String()
-}
-
-func wordDiff(ops []kb.WordOp) string {
-	var parts []string
-	for _, op := range ops {
-		switch op.Op {
-		case "+":
-			parts = append(parts, "{+"+op.Text+"+}")
-		case "-":
-			parts = append(parts, "[-"+op.Text+"-]")
-		default:
-			parts = append(parts, op.Text)
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
-// postToChannel posts a message to a Discord channel with the bot's token,
-// pinging nobody.
-func postToChannel(token, channel, msg string) error {
-	if token == "" {
-		return errors.New("DISCORD_TOKEN is not set")
-	}
-	dg, err := discordgo.New("Bot " + token)
-	if err != nil {
-		return err
-	}
-	dg.Client = &http.Client{Timeout: 15 * time.Second}
-	_, err = dg.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: clip(msg, maxContent), AllowedMentions: noMentions()})
-	return err
 }

@@ -14,16 +14,10 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
+	"arbiter/cmd/bot/internal/discord/discordtest"
+	"arbiter/cmd/bot/internal/render"
+	"arbiter/cmd/bot/internal/testutil"
 )
-
-// runCLI runs one command line of the bot and returns its exit code and output.
-func runCLI(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := run(context.Background(), args, func(string) string { return "" }, strings.NewReader(""), &out, &errb)
-	return code, out.String(), errb.String()
-}
 
 // fakeUpstream serves the official files the way Scryfall and Wizards of the
 // Coast do: a rules page linking the CR text, a bulk-data list, the bulk
@@ -82,7 +76,7 @@ func newFakeUpstream(t *testing.T, data string) *fakeUpstream {
 }
 
 func TestKBUpdateLifecycle(t *testing.T) {
-	data := sharedDataDir(t)
+	data := testutil.SharedDataDir(t)
 	up := newFakeUpstream(t, data)
 	dir := filepath.Join(t.TempDir(), "index")
 	tmp := t.TempDir()
@@ -96,7 +90,7 @@ func TestKBUpdateLifecycle(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("rule: exit %d: %s", code, errs)
 		}
-		var r ruleJSON
+		var r render.RuleAnswer
 		if err := json.Unmarshal([]byte(out), &r); err != nil {
 			t.Fatal(err)
 		}
@@ -139,12 +133,9 @@ func TestKBUpdateLifecycle(t *testing.T) {
 	// A new release waits for promotion, and its summary is posted to the
 	// configured Discord channel, pinging nobody.
 	up.failRulings.Store(false)
-	fake := newFakeDiscord(t, nil)
-	oldChannels := discordgo.EndpointChannels
-	discordgo.EndpointChannels = discordgo.EndpointAPI + "channels/"
-	t.Cleanup(func() { discordgo.EndpointChannels = oldChannels })
+	fake := discordtest.NewREST(t, nil)
 	var outb, errb bytes.Buffer
-	code = run(context.Background(), []string{"kb", "update", "--out", dir, "--tmp", tmp, "--json", "--lang", "fr",
+	code = runArgs(context.Background(), []string{"kb", "update", "--out", dir, "--tmp", tmp, "--json", "--lang", "fr",
 		"--scryfall-api", up.URL, "--rules-page", up.URL + "/en/rules", "--notify-channel", "1234"},
 		func(k string) string {
 			if k == "DISCORD_TOKEN" {
@@ -153,8 +144,8 @@ func TestKBUpdateLifecycle(t *testing.T) {
 			return ""
 		}, strings.NewReader(""), &outb, &errb)
 	out, errs = outb.String(), errb.String()
-	calls := fake.recorded()
-	if len(calls) != 1 || calls[0].Path != "/api/v"+discordgo.APIVersion+"/channels/1234/messages" || calls[0].Auth != "Bot test-token" {
+	calls := fake.Calls()
+	if len(calls) != 1 || calls[0].Path != discordtest.APIPath()+"/channels/1234/messages" || calls[0].Auth != "Bot test-token" {
 		t.Fatalf("Discord calls: %+v (stderr %s)", calls, errs)
 	}
 	if b := string(calls[0].Body); !strings.Contains(b, "17 avril 2026") || !strings.Contains(b, `"parse":[]`) {

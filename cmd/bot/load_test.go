@@ -1,10 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"runtime"
@@ -16,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
+	"arbiter/cmd/bot/internal/discord/discordtest"
 )
 
 // loadPlan lists the kinds of request the load generator sends, one in ten
@@ -144,7 +145,7 @@ func (g *loadGen) one(t testing.TB, w int, i int64) {
 	locale := []string{"en-US", "fr", "ja", "en-GB"}[int(i)%4]
 	kind := loadPlan[i%10]
 	var body []byte
-	wantType := []discordgo.InteractionResponseType{discordgo.InteractionResponseChannelMessageWithSource}
+	wantType := []int{discordtest.TypeMessage}
 	switch kind {
 	case "ruling":
 		body = slashBody(id, 2, user, channel, locale, "ruling", [2]string{"question", q})
@@ -152,12 +153,12 @@ func (g *loadGen) one(t testing.TB, w int, i int64) {
 		num := []string{"702.26", "702.26b", "502.15h", "611.2c", "303.4", "999.9", "100.1a"}[int(i/10)%7]
 		body = slashBody(id, 2, user, channel, locale, "rule", [2]string{"number", num})
 	case "autocomplete":
-		wantType = []discordgo.InteractionResponseType{discordgo.InteractionApplicationCommandAutocompleteResult}
+		wantType = []int{discordtest.TypeAutocomplete}
 		ac := [][2]string{{"rule", "number"}, {"card", "name"}, {"simulate", "scenario"}, {"glossary", "term"}}[int(i/10)%4]
 		prefix := []string{"70", "Rain", "aura", "phas", "", "フェ", "hors"}[int(i/40)%7]
 		body = slashBody(id, 4, user, channel, locale, ac[0], [2]string{ac[1], prefix})
 	case "button":
-		wantType = []discordgo.InteractionResponseType{discordgo.InteractionResponseUpdateMessage, discordgo.InteractionResponseChannelMessageWithSource}
+		wantType = []int{discordtest.TypeUpdate, discordtest.TypeMessage}
 		body = []byte(fmt.Sprintf(`{"id":"%d","application_id":"1230000000000000000","type":3,"token":"tok-%d","version":1,`+
 			`"channel_id":"%s","locale":"%s","member":{"user":{"id":"%s"},"permissions":"0"},`+
 			`"data":{"custom_id":"p:ruling:en:%d:%s","component_type":2},`+
@@ -181,16 +182,12 @@ func (g *loadGen) one(t testing.TB, w int, i int64) {
 		g.stats.fail("%s: status %d: %.200s", kind, code, reply)
 		return
 	}
-	if msg := checkDiscordResponse(reply); msg != "" {
+	if msg := discordtest.Check(reply); msg != "" {
 		g.stats.fail("%s: %s: %.300s", kind, msg, reply)
 		return
 	}
-	var head struct {
-		Type discordgo.InteractionResponseType `json:"type"`
-	}
-	json.Unmarshal(reply, &head) // checkDiscordResponse decoded it already
-	switch typ := head.Type; typ {
-	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+	switch typ := discordtest.TypeOf(reply); typ {
+	case discordtest.TypeDeferredMessage, discordtest.TypeDeferredUpdate:
 		g.stats.deferred.Add(1)
 	default:
 		if !slices.Contains(wantType, typ) {
@@ -216,7 +213,7 @@ func (g *loadGen) forged(t testing.TB, i, id int64) {
 		req = g.ls.signedRequest(t, g.forger, body, time.Now())
 	case 1: // a genuine signature over another body
 		req = g.ls.signedRequest(t, g.ls.priv, body, time.Now())
-		req.Body = httpBody(append(body[:len(body):len(body)], ' '))
+		req.Body = io.NopCloser(bytes.NewReader(append(body[:len(body):len(body)], ' ')))
 		req.ContentLength++
 	case 2: // no signature
 		req = g.ls.signedRequest(t, g.ls.priv, body, time.Now())

@@ -10,18 +10,16 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
+	"arbiter/cmd/bot/internal/discord/discordtest"
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
 )
 
@@ -32,53 +30,10 @@ type liveServer struct {
 	addr   string
 	priv   ed25519.PrivateKey
 	logs   *boundedLog
-	rest   *restStandIn
+	rest   *discordtest.REST
 	client *http.Client
 	cancel context.CancelFunc
 	exit   chan int
-}
-
-// restStandIn is a local server that answers Discord's REST calls; hang
-// makes every call wait until the test ends.
-type restStandIn struct {
-	srv   *httptest.Server
-	calls atomic.Int64
-	hang  chan struct{} // non-nil: calls block until it is closed
-}
-
-// redirectDiscord points discordgo's endpoints at a local stand-in for the
-// duration of the test; with hang, the stand-in never answers.
-func redirectDiscord(t testing.TB, hang bool) *restStandIn {
-	t.Helper()
-	r := &restStandIn{}
-	if hang {
-		r.hang = make(chan struct{})
-	}
-	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		r.calls.Add(1)
-		io.Copy(io.Discard, req.Body)
-		if r.hang != nil {
-			select {
-			case <-r.hang:
-			case <-req.Context().Done():
-			}
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":"1","channel_id":"1","content":""}`)
-	}))
-	oldAPI, oldHooks, oldApps := discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications
-	discordgo.EndpointAPI = r.srv.URL + "/api/v" + discordgo.APIVersion + "/"
-	discordgo.EndpointWebhooks = discordgo.EndpointAPI + "webhooks/"
-	discordgo.EndpointApplications = discordgo.EndpointAPI + "applications"
-	t.Cleanup(func() {
-		if r.hang != nil {
-			close(r.hang)
-		}
-		discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications = oldAPI, oldHooks, oldApps
-		r.srv.Close()
-	})
-	return r
 }
 
 // startServe runs "bot serve --http 127.0.0.1:0 ARGS..." in-process and
@@ -90,7 +45,7 @@ func startServe(t testing.TB, args ...string) *liveServer {
 		t.Fatal(err)
 	}
 	ls := &liveServer{priv: priv, logs: &boundedLog{}, exit: make(chan int, 1)}
-	ls.rest = redirectDiscord(t, false)
+	ls.rest = discordtest.NewREST(t, nil)
 	vars := map[string]string{
 		"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub),
 		// Leave this test process's memory limit alone.
@@ -100,7 +55,7 @@ func startServe(t testing.TB, args ...string) *liveServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls.cancel = cancel
 	argv := append([]string{"serve", "--http", "127.0.0.1:0", "--reload-interval", "0"}, args...)
-	go func() { ls.exit <- run(ctx, argv, getenv, strings.NewReader(""), io.Discard, ls.logs) }()
+	go func() { ls.exit <- runArgs(ctx, argv, getenv, strings.NewReader(""), io.Discard, ls.logs) }()
 	t.Cleanup(func() {
 		ls.stop(t)
 	})
@@ -241,17 +196,14 @@ func slashBody(id int64, typ int, user, channel, locale, cmd string, opts ...[2]
 	return b
 }
 
-// replyOf decodes an interaction reply's type and visible text.
-func replyOf(t testing.TB, b []byte) (discordgo.InteractionResponseType, string) {
+// replyText checks an interaction reply and returns its visible text.
+func replyText(t testing.TB, b []byte) string {
 	t.Helper()
-	if msg := checkDiscordResponse(b); msg != "" {
+	if msg := discordtest.Check(b); msg != "" {
 		t.Fatalf("%s: %s", msg, b)
 	}
-	resp, _ := decodeReply(t, b)
-	if resp.Data == nil {
-		return resp.Type, ""
-	}
-	return resp.Type, replyText(resp)
+	resp, _ := discordtest.Decode(t, b)
+	return discordtest.Text(resp)
 }
 
 // TestBadInputLive sends hostile requests to the real server: every one is
@@ -262,7 +214,7 @@ func TestBadInputLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat := testCatalog(t)
+	cat := testutil.Catalog(t)
 	en := cat.Printer(i18n.EN)
 	ping := []byte(`{"type":1,"id":"1"}`)
 	question := func(q string) []byte {
@@ -340,8 +292,8 @@ func TestBadInputLive(t *testing.T) {
 			if code != http.StatusOK {
 				return
 			}
-			_, text := replyOf(t, body)
-			if sub, ok := hasAll(text, tt.contains...); !ok {
+			text := replyText(t, body)
+			if sub, ok := testutil.HasAll(text, tt.contains...); !ok {
 				t.Errorf("reply lacks %q:\n%s", sub, text)
 			}
 			for _, a := range tt.absent {
@@ -406,7 +358,7 @@ func TestScenarioLimits(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			start := time.Now()
-			code := run(context.Background(), []string{"simulate", "--lang", "en", file}, func(k string) string {
+			code := runArgs(context.Background(), []string{"simulate", "--lang", "en", file}, func(k string) string {
 				if k == "GOMEMLIMIT" {
 					return "off"
 				}

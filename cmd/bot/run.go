@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"runtime/debug"
 	"strings"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/i18n"
 )
 
@@ -47,9 +50,20 @@ func commands() []command {
 // GOMEMLIMIT is set.
 const defaultMemoryLimit = 180 << 20
 
-// run executes one command line and returns the process exit code:
-// 0 success, 1 the command ran and found a failure, 2 bad usage or input.
-func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+// run executes one command line, args[0] being the program's name, with
+// the process's environment and streams. It returns nil on success, else
+// an error whose exit code (exitCode) says what went wrong: 1 the command
+// ran and found a failure, 2 bad usage or input. What went wrong has been
+// written to stderr, in the user's language.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		args = args[1:]
+	}
+	return exitError(dispatch(ctx, args, getenv, stdin, stdout, stderr))
+}
+
+// dispatch runs the command args[0] and returns its exit code.
+func dispatch(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if getenv("GOMEMLIMIT") == "" {
 		// A soft limit keeps the heap near what the index needs (the
 		// Japanese dictionary alone is about 150 MB) instead of growing to
@@ -79,6 +93,34 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	return 2
 }
 
+// exitStatus is a command that failed with an exit code other than 0; its
+// message has been written to stderr already.
+type exitStatus int
+
+// Error returns the exit code, for logs.
+func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
+
+// exitError is the error of exit code code: nil for 0.
+func exitError(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return exitStatus(code)
+}
+
+// exitCode is the process exit code of run's error: 0 for nil, the code of
+// a failed command, else 1.
+func exitCode(err error) int {
+	var s exitStatus
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &s):
+		return int(s)
+	}
+	return 1
+}
+
 // printer picks the output language: an explicit --lang first, then the
 // language of the text the user wrote, then the environment's locale, else English.
 func (e *env) printer(flagLang, text string) *i18n.Printer {
@@ -102,6 +144,33 @@ func (e *env) usageError(p *i18n.Printer, key i18n.Key, args ...any) int {
 	return 2
 }
 
+// writeJSON prints v as one line of JSON on stdout.
+func (e *env) writeJSON(v any) int {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return 2
+	}
+	return 0
+}
+
+// inputError reports bad input (an unreadable or malformed file, a bad
+// question) in the user's language and returns exit code 2.
+func (e *env) inputError(p *i18n.Printer, err error) int {
+	fmt.Fprintln(e.stderr, render.ErrorMessage(p, err))
+	return 2
+}
+
+// flagProblem is what is wrong with a command line: the flag error, else
+// the arguments left over.
+func flagProblem(err error, extra []string) string {
+	if err != nil {
+		return err.Error()
+	}
+	return strings.Join(extra, " ")
+}
+
 // commonFlags are the flags every command that answers questions accepts.
 type commonFlags struct {
 	lang  string
@@ -109,6 +178,7 @@ type commonFlags struct {
 	json  bool
 }
 
+// register adds the common flags to fs.
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.lang, "lang", "", "output language: fr, en or ja (default: the question's language)")
 	fs.StringVar(&c.index, "index", "", "index directory built by 'bot kb build' (default: the embedded corpus)")

@@ -2,54 +2,25 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
+	"io"
 	"log/slog"
-	"net"
-	"net/http"
-	"sync"
-	"sync/atomic"
 	"time"
 
+	"arbiter/cmd/bot/internal/chat"
+	"arbiter/cmd/bot/internal/discord"
+	"arbiter/cmd/bot/internal/server"
+	"arbiter/cmd/bot/internal/web"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
 
-// serveConfig is the configuration of "bot serve", from flags and the
-// environment. Each part of the server (Discord, web pages, operations) adds
-// its own settings through its register method.
-type serveConfig struct {
-	httpAddr  string
-	index     string
-	publicURL string
-	discord   discordConfig
-	web       webConfig
-	ops       opsConfig
-}
-
-// server holds what every handler of "bot serve" shares.
-type server struct {
-	cfg   serveConfig
-	log   *slog.Logger
-	cat   *i18n.Catalog
-	index *indexHolder
-	env   *env
-	// ops is the operations state (metrics, readiness); see ops.go.
-	ops *opsState
-	// fallbackUsed is set when the configured index could not be opened at
-	// start and the embedded corpus serves instead.
-	fallbackUsed bool
-}
-
+// cmdServe runs "bot serve": the Discord front end (HTTP interactions
+// and gateway), the web pages and the operations endpoints, until a
+// signal ends it.
 func cmdServe(e *env, args []string) int {
 	fs := e.newFlagSet("serve")
 	var cfg serveConfig
-	fs.StringVar(&cfg.httpAddr, "http", "", "listen address of the HTTP server: Discord interactions, web pages, health and metrics (e.g. :8080)")
-	fs.StringVar(&cfg.index, "index", "", "index directory built by 'bot kb build' (default: the embedded corpus)")
-	fs.StringVar(&cfg.publicURL, "public-url", "", "public base URL of the web pages, for links in replies")
-	cfg.discord.register(fs, e.getenv)
-	cfg.web.register(fs, e.getenv)
-	cfg.ops.register(fs, e.getenv)
+	cfg.register(fs, e.getenv)
 	p := e.printer("", "")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -58,14 +29,14 @@ func cmdServe(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "serve")
 	}
-	log := newLogger(e.stderr, cfg.ops.logLevel)
-	srv, err := newServer(e, cfg, log)
+	log := newLogger(e.stderr, cfg.logLevel)
+	srv, err := server.New(e.ctx, cfg.server, log, func(ctx context.Context) (*kb.Index, error) { return openIndex(ctx, "") })
 	if err != nil {
 		log.Error("start", "err", err)
 		return e.inputError(p, err)
 	}
-	defer srv.close()
-	if err := srv.run(e.ctx); err != nil {
+	defer srv.Close()
+	if err := srv.Run(e.ctx, serveParts(cfg, e.cat, srv, log)); err != nil {
 		log.Error("serve", "err", err)
 		return 1
 	}
@@ -73,163 +44,76 @@ func cmdServe(e *env, args []string) int {
 }
 
 // newLogger returns the JSON logger of the server.
-func newLogger(w interface{ Write([]byte) (int, error) }, level slog.Level) *slog.Logger {
+func newLogger(w io.Writer, level slog.Level) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: level}))
 }
 
-func newServer(e *env, cfg serveConfig, log *slog.Logger) (*server, error) {
-	s := &server{cfg: cfg, log: log, cat: e.cat, env: e}
-	s.ops = newOpsState()
-	ix, err := s.loadIndex(e.ctx)
-	if err != nil {
-		return nil, err
-	}
-	s.index = newIndexHolder(ix)
-	s.ops.indexLoaded(ix)
-	s.ops.fallback.Store(cfg.index != "" && s.fallbackUsed)
-	return s, nil
-}
-
-// loadIndex opens the configured index. A missing or damaged index
-// directory is logged and the embedded corpus serves instead, so a bad
-// volume never makes the server crash-loop.
-func (s *server) loadIndex(ctx context.Context) (*kb.Index, error) {
-	if s.cfg.index != "" {
-		kb.CleanStale(s.cfg.index)
-		ix, err := kb.Open(ctx, s.cfg.index)
-		if err == nil {
-			return ix, nil
-		}
-		s.log.Error("index unusable, serving the embedded corpus", "dir", s.cfg.index, "err", err)
-		s.ops.indexFailed(err)
-		s.fallbackUsed = true
-	}
-	return s.env.openIndex("")
-}
-
-// run serves until ctx ends, then shuts down gracefully.
-func (s *server) run(ctx context.Context) error {
-	// Requests live on a context of their own, not the signal's: a SIGTERM
-	// stops accepting, in-flight requests finish, and only the shutdown
-	// deadline cancels what is left.
-	base, cancelBase := context.WithCancel(context.WithoutCancel(ctx))
-	defer cancelBase()
-	var wg sync.WaitGroup
-	errc := make(chan error, 2)
-	var hs *http.Server
-	if s.cfg.httpAddr != "" {
-		mux := http.NewServeMux()
-		s.routesDiscord(mux)
-		s.routesWeb(mux)
-		s.routesOps(mux)
-		hs = &http.Server{
-			Handler:           s.wrapHTTP(mux),
-			ReadHeaderTimeout: 5 * time.Second,
-			ReadTimeout:       10 * time.Second,
-			WriteTimeout:      30 * time.Second,
-			IdleTimeout:       120 * time.Second,
-			MaxHeaderBytes:    16 << 10,
-			BaseContext:       func(net.Listener) context.Context { return base },
-		}
-		ln, err := net.Listen("tcp", s.cfg.httpAddr)
+// serveParts builds what the server runs besides its operations
+// endpoints: the Discord front end when it serves HTTP or has a bot token,
+// and the web pages when it serves HTTP.
+func serveParts(cfg serveConfig, cat *i18n.Catalog, srv *server.Server, log *slog.Logger) server.Parts {
+	var parts server.Parts
+	serveHTTP := cfg.server.HTTPAddr != ""
+	if serveHTTP || cfg.discord.Token != "" {
+		router := chat.New(chat.Config{
+			Catalog:   cat,
+			Index:     func() (chat.Index, func()) { ix, release := srv.Index(); return ix, release },
+			Prefs:     openPrefs(cfg.chat.stateDir, log),
+			Limit:     chat.NewRateLimiter(orDefault(cfg.chat.rateBurst, 5), orDefault(cfg.chat.ratePeriod, 10*time.Second), 100000),
+			Log:       log,
+			PublicURL: cfg.publicURL,
+			CacheSize: cfg.chat.replyCache,
+		})
+		d, err := discord.New(cfg.discord, router, srv, log)
 		if err != nil {
-			return fmt.Errorf("listen %s: %w", s.cfg.httpAddr, err)
-		}
-		s.log.Info("listening", "addr", ln.Addr().String())
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				errc <- err
+			if serveHTTP {
+				log.Error("discord", "err", err)
 			}
-		}()
+			// With a token, the gateway cannot start: the server stops.
+			parts.Connect = func(context.Context) (func(), error) {
+				if cfg.discord.Token == "" {
+					return nil, nil
+				}
+				return nil, err
+			}
+		} else {
+			parts.Routes = append(parts.Routes, d.Routes)
+			parts.Connect = d.Gateway
+			parts.Wait = d.Wait
+		}
 	}
-	stopGateway, err := s.startGateway(ctx)
+	if serveHTTP {
+		index := func() (web.Index, func()) { ix, release := srv.Index(); return ix, release }
+		pages, err := web.New(cfg.web, cat, index, log)
+		if err != nil {
+			// The templates are embedded and TestParseTemplates parses them:
+			// a failure here is a build defect. Serve the rest without pages.
+			log.Error("web templates: no web pages", "err", err)
+		} else {
+			parts.Routes = append(parts.Routes, pages.Routes)
+		}
+	}
+	return parts
+}
+
+// openPrefs opens the store of /language settings in dir. A bad volume
+// must not take the bot down: it answers, and the settings last until the
+// process ends.
+func openPrefs(dir string, log *slog.Logger) *chat.Prefs {
+	prefs, err := chat.OpenPrefs(dir)
 	if err != nil {
-		return err
+		log.Error("state directory unusable, /language settings kept in memory", "dir", dir, "err", err)
+		prefs, _ = chat.OpenPrefs("")
+	} else if dir == "" {
+		log.Warn("no --state directory: /language settings last until the process ends")
 	}
-	if hs == nil && stopGateway == nil {
-		return errors.New("nothing to serve: give --http ADDR and/or set DISCORD_TOKEN")
-	}
-	stopReload := s.watchReload(ctx)
-	select {
-	case <-ctx.Done():
-	case err := <-errc:
-		s.log.Error("http server", "err", err)
-	}
-	s.log.Info("shutting down")
-	stopReload()
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ops.shutdownTimeout())
-	defer cancel()
-	if hs != nil {
-		if err := hs.Shutdown(shutdownCtx); err != nil {
-			s.log.Warn("http shutdown", "err", err)
-		}
-	}
-	if stopGateway != nil {
-		stopGateway()
-	}
-	s.waitInFlight(shutdownCtx)
-	cancelBase()
-	wg.Wait()
-	return nil
+	return prefs
 }
 
-func (s *server) close() {
-	if s.index != nil {
-		s.index.close()
+// orDefault is v, or def when v is not positive.
+func orDefault[T int | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
 	}
-}
-
-// indexHolder holds the index that serves, swapped atomically on reload.
-// A request acquires the current index and releases it when done; a
-// replaced index is closed once its last request has released it.
-type indexHolder struct {
-	cur atomic.Pointer[heldIndex]
-}
-
-type heldIndex struct {
-	ix      *kb.Index
-	mu      sync.RWMutex // read-held by each request using ix
-	retired atomic.Bool
-}
-
-func newIndexHolder(ix *kb.Index) *indexHolder {
-	h := &indexHolder{}
-	h.cur.Store(&heldIndex{ix: ix})
-	return h
-}
-
-// acquire returns the current index and a release func to call when done.
-func (h *indexHolder) acquire() (*kb.Index, func()) {
-	for {
-		hi := h.cur.Load()
-		hi.mu.RLock()
-		if hi.retired.Load() {
-			// Replaced (and maybe closed) meanwhile: take the new one.
-			hi.mu.RUnlock()
-			continue
-		}
-		return hi.ix, hi.mu.RUnlock
-	}
-}
-
-// swap makes ix the serving index and closes the previous one once every
-// request using it is done.
-func (h *indexHolder) swap(ix *kb.Index) {
-	old := h.cur.Swap(&heldIndex{ix: ix})
-	old.retired.Store(true)
-	go func() {
-		old.mu.Lock()
-		defer old.mu.Unlock()
-		old.ix.Close()
-	}()
-}
-
-func (h *indexHolder) close() {
-	hi := h.cur.Load()
-	hi.retired.Store(true)
-	hi.mu.Lock()
-	defer hi.mu.Unlock()
-	hi.ix.Close()
+	return v
 }

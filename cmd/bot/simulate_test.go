@@ -1,39 +1,15 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
-	"arbiter/i18n"
 )
-
-// updateFlag returns the -update flag, registering it unless another test
-// file of the package already has.
-func updateFlag() func() bool {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-	return func() bool { f := flag.Lookup("update"); return f != nil && f.Value.String() == "true" }
-}
-
-var updating = updateFlag()
-
-// runBot runs the command line and returns its exit code, stdout and stderr.
-func runBot(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	env := func(string) string { return "" }
-	code := run(context.Background(), args, env, strings.NewReader(""), &out, &errOut)
-	return code, out.String(), errOut.String()
-}
 
 // TestSimulateGolden renders every preset in English, French and Japanese
 // and compares the traces with testdata/simulate/<preset>.<lang>.txt.
@@ -42,27 +18,14 @@ func TestSimulateGolden(t *testing.T) {
 	for _, ps := range engine.Presets() {
 		for _, lang := range []string{"en", "fr", "ja"} {
 			t.Run(ps.Name+"/"+lang, func(t *testing.T) {
-				code, out, errOut := runBot(t, "simulate", ps.Name, "--lang", lang)
+				code, out, errOut := runCLI(t, "simulate", ps.Name, "--lang", lang)
 				if code != 0 {
 					t.Fatalf("exit %d, stderr %q", code, errOut)
 				}
 				if strings.Contains(out, "!engine.") || strings.Contains(out, "%!") {
 					t.Errorf("trace has a missing message or a bad argument:\n%s", out)
 				}
-				name := filepath.Join("testdata", "simulate", ps.Name+"."+lang+".txt")
-				if updating() {
-					if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(name)
-				if err != nil {
-					t.Fatalf("%v (run go test ./cmd/bot -run TestSimulateGolden -update)", err)
-				}
-				if out != string(want) {
-					t.Errorf("trace differs from %s (run with -update and review the diff)\ngot:\n%s", name, out)
-				}
+				testutil.Golden(t, filepath.Join("testdata", "simulate", ps.Name+"."+lang+".txt"), []byte(out))
 			})
 		}
 	}
@@ -70,7 +33,7 @@ func TestSimulateGolden(t *testing.T) {
 
 // TestSimulateJSON checks the --json output against the shape cli.md fixes.
 func TestSimulateJSON(t *testing.T) {
-	code, out, errOut := runBot(t, "simulate", "--json", "bolt-fizzles", "--lang", "ja")
+	code, out, errOut := runCLI(t, "simulate", "--json", "bolt-fizzles", "--lang", "ja")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -159,7 +122,7 @@ func TestSimulateExitCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runBot(t, tt.args...)
+			code, out, errOut := runCLI(t, tt.args...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, errOut)
 			}
@@ -181,7 +144,7 @@ func TestScenariosCommand(t *testing.T) {
 	presets := engine.Presets()
 	for _, lang := range []string{"en", "fr", "ja"} {
 		t.Run(lang, func(t *testing.T) {
-			code, out, errOut := runBot(t, "scenarios", "--lang", lang)
+			code, out, errOut := runCLI(t, "scenarios", "--lang", lang)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
@@ -196,7 +159,7 @@ func TestScenariosCommand(t *testing.T) {
 			}
 		})
 	}
-	code, out, _ := runBot(t, "scenarios", "--json", "--lang", "fr")
+	code, out, _ := runCLI(t, "scenarios", "--json", "--lang", "fr")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -210,73 +173,6 @@ func TestScenariosCommand(t *testing.T) {
 	for i, s := range doc.Scenarios {
 		if s.Name != presets[i].Name || s.Title != presets[i].Title["fr"] || len(s.Titles) != 3 || (s.Game != "mtg" && s.Game != "ygo") {
 			t.Errorf("bad entry %+v", s)
-		}
-	}
-}
-
-// TestEngineMessages checks that every value the engine can produce has a
-// message in every language: event kinds and their variants, state-based
-// results, steps and phases, zones, trigger conditions, the Yu-Gi-Oh!
-// procedure references and the error codes.
-func TestEngineMessages(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var keys []string
-	for _, k := range engine.EventKinds() {
-		if k != "state_based" {
-			keys = append(keys, "engine.event."+k)
-		}
-	}
-	for _, k := range engine.IndirectKinds() {
-		keys = append(keys, "engine.event."+k+".indirect")
-	}
-	keys = append(keys, "engine.event.phase_in.tapped", "engine.event.phase_in_blocked.until",
-		"engine.event.phase_in_blocked.indirect", "engine.event.cast.notarget", "engine.event.damage.nosource",
-		"engine.event.effect_begins.none", "engine.event.effect_ends.phased", "engine.event.unaffected.gone",
-		"engine.event.leaves_game.none")
-	for _, r := range engine.StateBasedResults() {
-		keys = append(keys, "engine.event.state_based."+r)
-	}
-	for _, s := range engine.Steps() {
-		keys = append(keys, "engine.step."+string(s))
-	}
-	for _, s := range engine.Phases() {
-		keys = append(keys, "engine.step.ygo."+string(s))
-	}
-	for _, z := range engine.Zones() {
-		keys = append(keys, "engine.zone."+z)
-	}
-	for _, c := range engine.TriggerConditions() {
-		keys = append(keys, "engine.trigger."+c)
-	}
-	for _, r := range engine.YGORules() {
-		keys = append(keys, "engine.rule."+r)
-	}
-	for _, c := range engine.ErrorCodes() {
-		keys = append(keys, "engine.err."+c)
-	}
-	for _, c := range engine.FindingCodes() {
-		switch c {
-		case "effect_active":
-			keys = append(keys, "engine.found.effect_active.true", "engine.found.effect_active.false")
-		default:
-			keys = append(keys, "engine.found."+c)
-		}
-	}
-	for _, r := range engine.AttackReasons() {
-		keys = append(keys, "engine.reason."+r)
-	}
-	for _, s := range []string{"phased_in", "phased_out", "phased_out_indirectly"} {
-		keys = append(keys, "engine.state."+s)
-	}
-	for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
-		p := cat.Printer(l)
-		for _, k := range keys {
-			if !p.Has(i18n.Key(k)) {
-				t.Errorf("%s has no message for %s", l, k)
-			}
 		}
 	}
 }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"arbiter/cmd/bot/internal/render"
+	"arbiter/i18n"
+)
+
+// cmdCard runs "bot card NAME": a card's rulings, found by its English,
+// French or Japanese name.
+func cmdCard(e *env, args []string) int {
+	fs := e.newFlagSet("card")
+	var cf commonFlags
+	cf.register(fs)
+	publicURL := fs.String("public-url", "", "base URL of the web pages; citations link there")
+	pos, err := parseInterspersed(fs, args)
+	name := strings.Join(pos, " ")
+	p := e.printer(cf.lang, name)
+	if err != nil {
+		return e.usageError(p, i18n.KeyBadFlags, "card", err.Error())
+	}
+	if strings.TrimSpace(name) == "" {
+		return e.usageError(p, i18n.KeyErrMissingArg, "card", "NAME")
+	}
+	if len([]rune(name)) > 200 {
+		return e.usageError(p, i18n.KeyErrQuestionTooLong, 200)
+	}
+	ix, err := openIndex(e.ctx, cf.index)
+	if err != nil {
+		return e.inputError(p, err)
+	}
+	defer ix.Close()
+	res, found, err := ix.Card(e.ctx, name)
+	if err != nil {
+		return e.inputError(p, err)
+	}
+	if !found {
+		if cf.json {
+			e.writeJSON(render.CardAnswer{Names: map[string]string{}, Rulings: []render.Citation{}})
+		}
+		fmt.Fprintln(e.stderr, p.T(i18n.KeyErrUnknownCard, name))
+		return 1
+	}
+	out := render.CardAnswer{Card: res.Name, Names: map[string]string{}, Rulings: []render.Citation{}, AllNames: res.Names, Fuzzy: res.Fuzzy, Suggestions: res.Suggestions}
+	for l, ns := range res.Names {
+		if len(ns) > 0 {
+			out.Names[l] = ns[len(ns)-1] // the newest printing's name
+		}
+	}
+	for _, d := range res.Rulings {
+		out.Rulings = append(out.Rulings, render.CitationOf(d, 0, "", *publicURL))
+	}
+	if cf.json {
+		return e.writeJSON(out)
+	}
+	fmt.Fprint(e.stdout, render.CardText(p, name, out))
+	return 0
+}

@@ -1,0 +1,207 @@
+package board
+
+import (
+	"bytes"
+	"encoding/xml"
+	"image/png"
+	"io"
+	"strings"
+	"testing"
+
+	"arbiter/cmd/bot/internal/preset"
+	"arbiter/cmd/bot/internal/testutil"
+	"arbiter/engine"
+	"arbiter/i18n"
+)
+
+// TestBoards lays out and draws the board of every step of every preset:
+// the SVG is well-formed XML with a title, the PNG decodes at twice the
+// layout's size and is not blank.
+func TestBoards(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pi := range engine.Presets() {
+		t.Run(pi.Name, func(t *testing.T) {
+			res, err := preset.Run(pi.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range res.Frames {
+				for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
+					b := LayOut(f.State, f.Index+1, LocalWords(cat.Printer(l)))
+					svg := string(SVG(b, "x"))
+					if err := wellFormed(svg); err != nil {
+						t.Fatalf("step %d %s: SVG: %v", f.Index+1, l, err)
+					}
+					if strings.Contains(svg, "!web.") || strings.Contains(svg, "!engine.") {
+						t.Errorf("step %d %s: missing message in %s", f.Index+1, l, b.Desc)
+					}
+				}
+				img, err := FramePNG(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := png.Decode(bytes.NewReader(img))
+				if err != nil {
+					t.Fatal(err)
+				}
+				b := LayOut(f.State, f.Index+1, NeutralWords())
+				if got := m.Bounds().Size(); got.X != int(b.W*pngScale) || got.Y < int(b.H*pngScale) {
+					t.Errorf("PNG %v for a %vx%v board", got, b.W, b.H)
+				}
+				if n := testutil.DistinctColors(m); n < 8 {
+					t.Errorf("step %d: PNG has %d colours: blank?", f.Index+1, n)
+				}
+			}
+		})
+	}
+}
+
+func wellFormed(s string) error {
+	d := xml.NewDecoder(strings.NewReader(s))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// TestBoardLayout checks what the drawing shows of the engine's state.
+func TestBoardLayout(t *testing.T) {
+	frame := func(t *testing.T, name string, step int) engine.Frame {
+		t.Helper()
+		res, err := preset.Run(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if step < 1 || step > len(res.Frames) {
+			t.Fatalf("%s has %d steps", name, len(res.Frames))
+		}
+		return res.Frames[step-1]
+	}
+	card := func(t *testing.T, b Layout, id string) Card {
+		t.Helper()
+		for _, c := range b.Cards {
+			if c.ID == id {
+				return c
+			}
+		}
+		t.Fatalf("no card %s on the board", id)
+		return Card{}
+	}
+	t.Run("attachments phase out indirectly next to their host", func(t *testing.T) {
+		b := LayOut(frame(t, "aura-phases-with-host", 1).State, 1, NeutralWords())
+		host, aura, sword := card(t, b, "efreet"), card(t, b, "rancor"), card(t, b, "sword")
+		if !host.PhasedOut || host.Indirect || !aura.PhasedOut || !aura.Indirect || !sword.Indirect {
+			t.Errorf("phasing: host %+v, aura %+v", host, aura)
+		}
+		if !(aura.Attachment && aura.Y == host.Y && aura.X > host.X && sword.X > aura.X) {
+			t.Errorf("attachments not beside their host: host %v,%v aura %v,%v sword %v,%v", host.X, host.Y, aura.X, aura.Y, sword.X, sword.Y)
+		}
+		if len(b.Links) != 6 {
+			t.Errorf("%d attachment link segments, want 6 (a bracket per attachment)", len(b.Links))
+		}
+		svg := string(SVG(b, "t"))
+		if strings.Count(svg, `class="card out ind"`) != 2 || strings.Count(svg, `class="card out"`) != 1 {
+			t.Error("the SVG does not draw direct and indirect phasing apart")
+		}
+	})
+	t.Run("combat arrows", func(t *testing.T) {
+		b := LayOut(frame(t, "blocker-phases-out", 3).State, 3, NeutralWords())
+		classes := map[string]int{}
+		for _, a := range b.Arrows {
+			classes[a.Class]++
+		}
+		if classes["attack"] != 2 || classes["block"] != 2 {
+			t.Errorf("arrows %v, want 2 attacks and 2 blocks", classes)
+		}
+		if !card(t, b, "rhino").Attacking || !card(t, b, "wall").Blocking {
+			t.Error("attacker or blocker not marked")
+		}
+		// The defending player's band is drawn above the attacker's.
+		if b.Bands[0].Name != "Bob" || b.Bands[1].Name != "Alice" || !b.Bands[1].Active {
+			t.Errorf("bands %q, %q", b.Bands[0].Name, b.Bands[1].Name)
+		}
+	})
+	t.Run("stack targets", func(t *testing.T) {
+		b := LayOut(frame(t, "bolt-fizzles", 1).State, 1, NeutralWords())
+		if len(b.Notes) == 0 || b.Notes[0].Text != "stack: Lightning Bolt → Rainbow Efreet" {
+			t.Errorf("stack note %+v", b.Notes)
+		}
+		if !card(t, b, "efreet").Targeted {
+			t.Error("the Efreet is not marked as Lightning Bolt's target")
+		}
+		if !strings.Contains(string(SVG(b, "t")), `class="ring"`) {
+			t.Error("no target ring in the SVG")
+		}
+		if after := LayOut(frame(t, "bolt-fizzles", 3).State, 3, NeutralWords()); card(t, after, "efreet").Targeted {
+			t.Error("still targeted once the spell has left the stack")
+		}
+	})
+	t.Run("tapped cards turn", func(t *testing.T) {
+		st := engine.State{Game: "mtg", Turn: 1, Active: "Alice", Step: engine.StepMain1,
+			Players: []engine.Player{{Name: "Alice", Life: 20}, {Name: "Bob", Life: 7}},
+			Permanents: []engine.Permanent{
+				{ID: "bears", Name: "Grizzly Bears", Types: []string{"creature"}, Controller: "Alice", Zone: engine.ZoneBattlefield, Tapped: true, Power: 2, Toughness: 2, Damage: 1, Counters: map[string]int{"+1/+1": 2}},
+				{ID: "bolt", Name: "Lightning Bolt", Owner: "Bob", Zone: engine.ZoneGraveyard},
+				{ID: "t", Name: "稲妻の精霊", Types: []string{"creature"}, Controller: "Bob", Zone: engine.ZoneBattlefield, Token: true},
+			}}
+		cat, _ := i18n.Load()
+		b := LayOut(st, 2, LocalWords(cat.Printer(i18n.FR)))
+		bears := card(t, b, "bears")
+		if !bears.Tapped || bears.PT != "2/2" || bears.Damage != 1 || len(bears.Counters) != 1 {
+			t.Errorf("bears %+v", bears)
+		}
+		svg := string(SVG(b, "t"))
+		if !strings.Contains(svg, `transform="rotate(90`) {
+			t.Error("tapped card not rotated in the SVG")
+		}
+		for _, want := range []string{"Cimetière\u00a0: Lightning Bolt", "engagé", "20 points de vie", "7 points de vie", "jeton", "1 blessure"} {
+			if !strings.Contains(b.Desc, want) {
+				t.Errorf("description lacks %q: %s", want, b.Desc)
+			}
+		}
+		if _, err := PNG(b); err != nil {
+			t.Fatal(err)
+		}
+		faces, err := newPNGFaces()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &pngCanvas{faces: faces}
+		if c.drawable([]string{"稲妻の精霊"}) || !c.drawable([]string{"Éclair", "+1/+1 ×2"}) {
+			t.Error("the PNG font coverage check is wrong")
+		}
+		// Every word and symbol of the PNG has a glyph in the embedded font.
+		nw := NeutralWords()
+		st.YGO = &engine.YGOState{}
+		for _, s := range []string{nw.header(st), nw.life(8000), nw.hand(6), nw.stack([]string{"Bolt"}), nw.mandatory,
+			nw.zone("graveyard", []string{"Bolt"}), nw.empty, nw.phaseLabel("end"), "► ×"} {
+			if !c.drawable([]string{s}) {
+				t.Errorf("the PNG font cannot draw %q", s)
+			}
+		}
+	})
+	t.Run("wrap names", func(t *testing.T) {
+		for _, row := range []struct {
+			name string
+			want []string
+		}{
+			{"Rancor", []string{"Rancor"}},
+			{"Rainbow Efreet", []string{"Rainbow", "Efreet"}},
+			{"Oubliette", []string{"Oubliette"}},
+			{"Teferi's Protection of the Mighty Realm", []string{"Teferi's", "Protection", "of the Mi…"}},
+			{"Supercalifragilistic", []string{"Supercalif…"}},
+		} {
+			if got := wrapName(row.name); strings.Join(got, "|") != strings.Join(row.want, "|") {
+				t.Errorf("wrapName(%q) = %q, want %q", row.name, got, row.want)
+			}
+		}
+	})
+}

@@ -1,0 +1,87 @@
+package chat
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"arbiter/cmd/bot/internal/render"
+	"arbiter/i18n"
+	"arbiter/kb"
+)
+
+// cardPage answers /card: a page of a card's rulings under its name in
+// the reply's language, with its names in the others.
+func (rt *Router) cardPage(ctx context.Context, c call) (Response, error) {
+	p, st, ix := c.p, c.st, c.ix
+	name := strings.TrimSpace(st.Arg)
+	if name == "" {
+		return Response{}, userErr(i18n.KeyDiscordMissingOption, "name")
+	}
+	if utf8.RuneCountInString(name) > 200 {
+		return Response{}, userErr(i18n.KeyErrQuestionTooLong, 200)
+	}
+	res, found, err := ix.Card(ctx, name)
+	if err != nil {
+		return Response{}, err
+	}
+	if !found {
+		return Response{}, userErr(i18n.KeyErrUnknownCard, escapeText(name))
+	}
+	names := map[string]string{}
+	for l, ns := range res.Names {
+		if len(ns) > 0 {
+			names[l] = ns[len(ns)-1]
+		}
+	}
+	display := i18n.CardName(p, res.Name, names[st.Lang.String()])
+	var r Response
+	if res.Fuzzy {
+		r.Content = p.T(i18n.KeyDiscordCardFuzzy, escapeText(name), escapeText(display))
+	}
+	e := Embed{Title: escapeText(p.T(i18n.KeyAnswerRulings, display)), Color: colorRuling}
+	if rt.publicURL != "" {
+		e.URL = httpURL(render.DocURL(rt.publicURL, kb.Doc{Card: res.Name}))
+	}
+	var others []string
+	for _, l := range []string{"en", "fr", "ja"} {
+		n := names[l]
+		if l == "en" {
+			n = res.Name
+		}
+		if ll, ok := i18n.ParseLang(l); ok && n != "" {
+			others = append(others, p.T(i18n.KeyDiscordCardNameLine, upperFirst(p.LangName(ll)), escapeText(n)))
+		}
+	}
+	if len(res.Rulings) == 0 {
+		e.Description = p.T(i18n.KeyDiscordCardNoRulings, escapeText(display))
+	}
+	pages := max(1, (len(res.Rulings)+cardRulingsPage-1)/cardRulingsPage)
+	if st.Page >= pages {
+		st.Page = pages - 1
+	}
+	if st.Page == 0 && len(others) > 0 {
+		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyDiscordCardNames), Value: strings.Join(others, "\n")})
+	}
+	from := st.Page * cardRulingsPage
+	for _, d := range res.Rulings[from:min(from+cardRulingsPage, len(res.Rulings))] {
+		head := d.Source
+		if d.Date != "" {
+			head = p.Date(d.Date) + " · " + d.Source
+		}
+		v := escapeText(Clip(d.Text, 900))
+		if d.MachineTranslated {
+			v += "\n*" + p.T(i18n.KeyMTLabel) + "*"
+		}
+		e.Fields = append(e.Fields, Field{Name: escapeText(head), Value: v})
+	}
+	if pages > 1 {
+		e.Footer = p.T(i18n.KeyDiscordPage, st.Page+1, pages)
+	}
+	r.Embeds = []Embed{e}
+	st.Arg = res.Name
+	if nav := pager(p, st, pages, i18n.KeyDiscordButtonNext); len(nav) > 0 {
+		r.Buttons = append(r.Buttons, nav)
+	}
+	return r, nil
+}

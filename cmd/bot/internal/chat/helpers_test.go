@@ -1,0 +1,25 @@
+package chat
+
+import (
+	"testing"
+	"time"
+
+	"arbiter/cmd/bot/internal/testutil"
+)
+
+// testRouter is a router on the embedded corpus with a store in a temp dir.
+func testRouter(t testing.TB) *Router {
+	t.Helper()
+	ix := testutil.EmbeddedIndex(t)
+	prefs, err := OpenPrefs(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { prefs.Close() })
+	return New(Config{
+		Catalog: testutil.Catalog(t),
+		Index:   func() (Index, func()) { return ix, func() {} },
+		Prefs:   prefs,
+		Limit:   NewRateLimiter(5, 10*time.Second, 1000),
+	})
+}

@@ -1,0 +1,226 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"arbiter/cmd/bot/internal/chat"
+)
+
+// maxClockSkew is how far a request's signed timestamp may be from now.
+const maxClockSkew = 5 * time.Minute
+
+// Router answers the requests the endpoint receives (a *chat.Router).
+type Router interface {
+	Serve(ctx context.Context, req chat.Request) chat.Response
+	RepliesEphemeral(req chat.Request) bool
+	Unsupported(req chat.Request) chat.Response
+	Warm(ctx context.Context) error
+}
+
+// Metrics records the interactions answered. Its methods are called
+// concurrently.
+type Metrics interface {
+	// ObserveInteraction records an interaction answered: its command,
+	// outcome (ok, error, rate_limited), the user's Discord locale and
+	// the time to its final reply.
+	ObserveInteraction(command, outcome, locale string, d time.Duration)
+	// Deferred records a deferred response completed by an edit.
+	Deferred()
+	// RateLimited records an interaction refused by the rate limit.
+	RateLimited()
+}
+
+// Endpoint is the Discord front end of the bot: it answers interactions
+// from the HTTP endpoint and the gateway through the router, the initial
+// response inline and, when the reply takes longer, by REST.
+type Endpoint struct {
+	cfg      Config
+	router   Router
+	metrics  Metrics
+	log      *slog.Logger
+	key      ed25519.PublicKey
+	rest     *discordgo.Session
+	replays  *replayCache
+	inflight sync.WaitGroup
+}
+
+// New returns the front end of router; m records its interactions (nil:
+// nothing is recorded). It fails when the public key is not a hex Ed25519
+// public key.
+func New(cfg Config, router Router, m Metrics, log *slog.Logger) (*Endpoint, error) {
+	e := &Endpoint{cfg: cfg, router: router, metrics: m, log: log}
+	if e.metrics == nil {
+		e.metrics = noMetrics{}
+	}
+	if e.log == nil {
+		e.log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.PublicKey != "" {
+		k, err := hex.DecodeString(cfg.PublicKey)
+		if err != nil || len(k) != ed25519.PublicKeySize {
+			return nil, fmt.Errorf("DISCORD_PUBLIC_KEY is not a hex Ed25519 public key")
+		}
+		e.key = ed25519.PublicKey(k)
+	}
+	// Follow-ups are authenticated by the interaction token; the bot token
+	// is only needed by the gateway.
+	e.rest, _ = discordgo.New("")
+	e.rest.Client = &http.Client{Timeout: cfg.editTimeout()}
+	e.rest.MaxRestRetries = 2
+	e.replays = newReplayCache(5*time.Minute, 100000)
+	return e, nil
+}
+
+// noMetrics records nothing.
+type noMetrics struct{}
+
+// ObserveInteraction records nothing.
+func (noMetrics) ObserveInteraction(string, string, string, time.Duration) {}
+
+// Deferred records nothing.
+func (noMetrics) Deferred() {}
+
+// RateLimited records nothing.
+func (noMetrics) RateLimited() {}
+
+// Routes adds the interactions endpoint, POST /interactions, to mux, and
+// builds the autocomplete lists before the first keystroke.
+func (e *Endpoint) Routes(mux *http.ServeMux) {
+	if e.key == nil {
+		e.log.Warn("DISCORD_PUBLIC_KEY not set: POST /interactions refuses every request")
+	}
+	mux.HandleFunc("POST /interactions", e.handleInteractions)
+	go e.warm()
+}
+
+// warm builds the autocomplete lists.
+func (e *Endpoint) warm() {
+	if err := e.router.Warm(context.Background()); err != nil {
+		e.log.Warn("autocomplete lists", "err", err)
+	}
+}
+
+// Wait waits until every reply in flight is delivered (a deferred one
+// edited in), or ctx ends; a shutdown calls it.
+func (e *Endpoint) Wait(ctx context.Context) {
+	done := make(chan struct{})
+	go func() {
+		e.inflight.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		e.log.Warn("shutdown: deferred Discord replies still in flight")
+	}
+}
+
+// handleInteractions is Discord's HTTP interactions endpoint: verify, then
+// answer inline or defer and edit.
+func (e *Endpoint) handleInteractions(w http.ResponseWriter, r *http.Request) {
+	if e.key == nil {
+		http.Error(w, "interactions are not configured", http.StatusUnauthorized)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, e.cfg.maxBody()))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "bad body", http.StatusBadRequest)
+		return
+	}
+	if code, why := e.verify(r, body, time.Now()); code != http.StatusOK {
+		e.log.Info("interaction refused", "status", code, "why", why, "remote", r.RemoteAddr)
+		http.Error(w, why, code)
+		return
+	}
+	var in discordgo.Interaction
+	if err := json.Unmarshal(body, &in); err != nil || in.Type == 0 {
+		http.Error(w, "malformed interaction", http.StatusBadRequest)
+		return
+	}
+	if in.Type == discordgo.InteractionPing {
+		writeJSONResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	// The initial response must be written before this handler returns;
+	// once it has returned, a late writer is told so instead.
+	var mu sync.Mutex
+	returned := false
+	answered := make(chan struct{})
+	e.inflight.Add(1)
+	go func() {
+		defer e.inflight.Done()
+		e.answer(r.Context(), &in, func(resp *discordgo.InteractionResponse) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if returned {
+				return errors.New("the request is gone")
+			}
+			defer close(answered)
+			return writeJSONResponse(w, resp)
+		})
+	}()
+	select {
+	case <-answered:
+	case <-r.Context().Done():
+	}
+	mu.Lock()
+	returned = true
+	mu.Unlock()
+}
+
+// verify checks the request's Ed25519 signature, the freshness of its
+// timestamp and that it is not a replay; it returns 200 or the status to
+// refuse it with.
+func (e *Endpoint) verify(r *http.Request, body []byte, now time.Time) (int, string) {
+	sig, ts := r.Header.Get("X-Signature-Ed25519"), r.Header.Get("X-Signature-Timestamp")
+	if sig == "" || ts == "" {
+		return http.StatusUnauthorized, "missing signature"
+	}
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return http.StatusUnauthorized, "bad timestamp"
+	}
+	if skew := now.Sub(time.Unix(sec, 0)); skew > maxClockSkew || skew < -maxClockSkew {
+		return http.StatusUnauthorized, "stale timestamp"
+	}
+	vr := r.Clone(r.Context())
+	vr.Body = io.NopCloser(bytes.NewReader(body))
+	if !discordgo.VerifyInteraction(vr, e.key) {
+		return http.StatusUnauthorized, "bad signature"
+	}
+	if !e.replays.first(ts+"/"+sig, now) {
+		return http.StatusUnauthorized, "replayed request"
+	}
+	return http.StatusOK, ""
+}
+
+// writeJSONResponse writes an interaction response as the HTTP reply.
+func writeJSONResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
+	b, err := json.Marshal(resp)
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, err = w.Write(b)
+	return err
+}

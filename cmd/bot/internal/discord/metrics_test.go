@@ -1,0 +1,55 @@
+package discord
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// countingMetrics counts what the endpoint records.
+type countingMetrics struct {
+	mu     sync.Mutex
+	counts map[string]int
+}
+
+func (m *countingMetrics) add(key string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.counts[key]++
+}
+
+func (m *countingMetrics) ObserveInteraction(command, outcome, locale string, d time.Duration) {
+	m.add("interaction command=" + command + " outcome=" + outcome + " locale=" + locale)
+}
+func (m *countingMetrics) Deferred()    { m.add("deferred") }
+func (m *countingMetrics) RateLimited() { m.add("rate_limited") }
+
+// TestInteractionMetrics checks that answered interactions are recorded by
+// command, outcome and locale, and rate-limited users too.
+func TestInteractionMetrics(t *testing.T) {
+	rig := newRig(t, func(c *rigConfig) {
+		c.rateBurst = 1
+		c.ratePeriod = time.Hour
+	})
+	m := &countingMetrics{counts: map[string]int{}}
+	rig.e.metrics = m
+	body := fixture(t, "slash_rule.json")
+	for i := 0; i < 2; i++ {
+		// A different body each time, so the second is not taken for a replay.
+		if w := rig.post(t, append(body, strings.Repeat(" ", i)...)); w.Code != 200 {
+			t.Fatalf("status %d", w.Code)
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for key, want := range map[string]int{
+		"interaction command=rule outcome=ok locale=ja":           1,
+		"interaction command=rule outcome=rate_limited locale=ja": 1,
+		"rate_limited": 1,
+	} {
+		if m.counts[key] != want {
+			t.Errorf("%s = %v, want %v (have %v)", key, m.counts[key], want, m.counts)
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package discord
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+
+	"arbiter/cmd/bot/internal/chat"
+)
+
+// toFollowup is a reply sent as a follow-up message.
+func toFollowup(r chat.Response) *discordgo.WebhookParams {
+	w := &discordgo.WebhookParams{Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Buttons), AllowedMentions: noMentions()}
+	if r.Ephemeral {
+		w.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return w
+}
+
+// requestOf turns a Discord interaction into a router chat.Request.
+func requestOf(in *discordgo.Interaction) (chat.Request, bool) {
+	req := chat.Request{
+		Locale: string(in.Locale), ChannelID: in.ChannelID, GuildID: in.GuildID, Options: map[string]string{},
+	}
+	if in.GuildLocale != nil {
+		req.GuildLocale = string(*in.GuildLocale)
+	}
+	switch {
+	case in.Member != nil && in.Member.User != nil:
+		req.UserID = in.Member.User.ID
+		req.Permissions = in.Member.Permissions
+	case in.User != nil:
+		req.UserID = in.User.ID
+	}
+	switch in.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		data, ok := in.Data.(discordgo.ApplicationCommandInteractionData)
+		if !ok {
+			return req, false
+		}
+		req.Command = data.Name
+		req.Kind = chat.KindCommand
+		if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			req.Kind = chat.KindAutocomplete
+		}
+		if data.CommandType == discordgo.MessageApplicationCommand {
+			req.Kind = chat.KindMessageCommand
+			if data.Resolved != nil {
+				if m := data.Resolved.Messages[data.TargetID]; m != nil {
+					req.TargetText = m.Content
+				}
+			}
+		}
+		for _, o := range data.Options {
+			if o == nil {
+				continue
+			}
+			req.Options[o.Name] = optionString(o.Value)
+			if o.Focused {
+				req.Focused = o.Name
+			}
+		}
+		return req, true
+	case discordgo.InteractionMessageComponent:
+		data, ok := in.Data.(discordgo.MessageComponentInteractionData)
+		if !ok {
+			return req, false
+		}
+		req.Kind = chat.KindComponent
+		req.CustomID = data.CustomID
+		if in.Message != nil {
+			req.FromEphemeral = in.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+			if len(in.Message.Embeds) > 0 && in.Message.Embeds[0] != nil && in.Message.Embeds[0].Footer != nil {
+				req.Footer = in.Message.Embeds[0].Footer.Text
+			}
+		}
+		return req, true
+	}
+	return req, false
+}
+
+// optionString is an option's value as text.
+func optionString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case bool:
+		return strconv.FormatBool(x)
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+// noMentions is the allowed_mentions of every message: nothing pings.
+func noMentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}
+
+// toDiscordResponse is the initial response to req.
+func toDiscordResponse(req chat.Request, r chat.Response) *discordgo.InteractionResponse {
+	if req.Kind == chat.KindAutocomplete {
+		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(r.Choices))
+		for _, c := range r.Choices {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+		}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices}}
+	}
+	typ := discordgo.InteractionResponseChannelMessageWithSource
+	if r.Update && req.Kind == chat.KindComponent {
+		typ = discordgo.InteractionResponseUpdateMessage
+	}
+	data := &discordgo.InteractionResponseData{
+		Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Buttons), AllowedMentions: noMentions(),
+	}
+	if r.Ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return &discordgo.InteractionResponse{Type: typ, Data: data}
+}
+
+// toWebhookEdit is the edit that completes a deferred response.
+func toWebhookEdit(r chat.Response) *discordgo.WebhookEdit {
+	content := r.Content
+	embeds := toEmbeds(r.Embeds)
+	comps := toComponents(r.Buttons)
+	return &discordgo.WebhookEdit{Content: &content, Embeds: &embeds, Components: &comps, AllowedMentions: noMentions()}
+}
+
+// toEmbeds converts a reply's embeds.
+func toEmbeds(es []chat.Embed) []*discordgo.MessageEmbed {
+	out := make([]*discordgo.MessageEmbed, 0, len(es))
+	for _, e := range es {
+		me := &discordgo.MessageEmbed{Title: e.Title, URL: e.URL, Description: e.Description, Color: e.Color}
+		if e.Footer != "" {
+			me.Footer = &discordgo.MessageEmbedFooter{Text: e.Footer}
+		}
+		for _, f := range e.Fields {
+			me.Fields = append(me.Fields, &discordgo.MessageEmbedField{Name: f.Name, Value: f.Value, Inline: f.Inline})
+		}
+		out = append(out, me)
+	}
+	return out
+}
+
+// toComponents converts a reply's rows of buttons.
+func toComponents(rows [][]chat.Button) []discordgo.MessageComponent {
+	out := make([]discordgo.MessageComponent, 0, len(rows))
+	for _, row := range rows {
+		var ar discordgo.ActionsRow
+		for _, b := range row {
+			style := discordgo.SecondaryButton
+			switch b.Style {
+			case chat.StylePrimary:
+				style = discordgo.PrimaryButton
+			case chat.StyleSuccess:
+				style = discordgo.SuccessButton
+			}
+			ar.Components = append(ar.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: style, Disabled: b.Disabled})
+		}
+		out = append(out, ar)
+	}
+	return out
+}

@@ -1,0 +1,59 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// routesOps adds /healthz, /readyz and /metrics to mux.
+func (s *Server) routesOps(mux *http.ServeMux) {
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		fmt.Fprintln(w, "ok")
+	})
+	mux.HandleFunc("GET /readyz", s.handleReady)
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.ops.m.reg, promhttp.HandlerOpts{
+		ErrorLog:      slog.NewLogLogger(s.log.Handler(), slog.LevelError),
+		ErrorHandling: promhttp.ContinueOnError,
+	}))
+}
+
+// readyStatus is the body of /readyz.
+type readyStatus struct {
+	Ready     bool   `json:"ready"`
+	Status    string `json:"status"` // ready, no_index, shutting_down
+	Docs      int    `json:"docs,omitempty"`
+	CurrentCR string `json:"current_cr,omitempty"`
+	BuiltAt   string `json:"built_at,omitempty"`
+	// Fallback says the embedded corpus serves because the configured
+	// index could not be opened: ready, but worth an alert.
+	Fallback bool `json:"fallback,omitempty"`
+}
+
+// handleReady answers /readyz: 200 while an index serves and the server
+// is not shutting down, else 503, with the index's description.
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	st := readyStatus{Status: "ready", Fallback: s.ops.fallback.Load()}
+	if m := s.ops.meta.Load(); m != nil {
+		st.Docs, st.CurrentCR, st.BuiltAt = m.Docs, m.CurrentCR, m.BuiltAt
+	}
+	switch {
+	case s.ops.draining.Load():
+		st.Status = "shutting_down"
+	case !s.ops.loaded.Load():
+		st.Status = "no_index"
+	default:
+		st.Ready = true
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if !st.Ready {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}
+	json.NewEncoder(w).Encode(st)
+}

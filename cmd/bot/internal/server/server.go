@@ -1,0 +1,174 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"arbiter/kb"
+)
+
+// Server is the process of "bot serve": it holds the index that serves
+// and swaps in a new build, serves the HTTP routes of its parts beside its
+// operations endpoints (/healthz, /readyz, /metrics), records the metrics,
+// and shuts down gracefully.
+type Server struct {
+	cfg   Config
+	log   *slog.Logger
+	index *holder
+	// embedded indexes the embedded corpus, which serves when the
+	// configured index cannot be opened at start.
+	embedded func(ctx context.Context) (*kb.Index, error)
+	// ops is the operations state (metrics, readiness, work in flight).
+	ops *opsState
+	// fallbackUsed is set when the configured index could not be opened at
+	// start and the embedded corpus serves instead.
+	fallbackUsed bool
+}
+
+// Parts are what the server runs besides its operations endpoints.
+type Parts struct {
+	// Routes add the HTTP routes of the parts (the Discord endpoint, the
+	// web pages), when the server listens.
+	Routes []func(mux *http.ServeMux)
+	// Connect, if set, opens a connection the process keeps besides HTTP
+	// (the Discord gateway); it returns a nil stop when it has none to open.
+	Connect func(ctx context.Context) (stop func(), err error)
+	// Wait, if set, waits at shutdown for work of the parts still in
+	// flight (deferred Discord replies), or until ctx ends.
+	Wait func(ctx context.Context)
+}
+
+// New opens the configured index (embedded indexes the embedded corpus,
+// which serves instead when the index cannot be opened) and returns the
+// server, not yet running.
+func New(ctx context.Context, cfg Config, log *slog.Logger, embedded func(ctx context.Context) (*kb.Index, error)) (*Server, error) {
+	s := &Server{cfg: cfg, log: log, embedded: embedded}
+	s.ops = newOpsState()
+	ix, err := s.loadIndex(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.index = newHolder(ix)
+	s.ops.indexLoaded(ix)
+	s.ops.fallback.Store(cfg.Index != "" && s.fallbackUsed)
+	return s, nil
+}
+
+// loadIndex opens the configured index. A missing or damaged index
+// directory is logged and the embedded corpus serves instead, so a bad
+// volume never makes the server crash-loop.
+func (s *Server) loadIndex(ctx context.Context) (*kb.Index, error) {
+	if s.cfg.Index != "" {
+		kb.CleanStale(s.cfg.Index)
+		ix, err := kb.Open(ctx, s.cfg.Index)
+		if err == nil {
+			return ix, nil
+		}
+		s.log.Error("index unusable, serving the embedded corpus", "dir", s.cfg.Index, "err", err)
+		s.ops.indexFailed(err)
+		s.fallbackUsed = true
+	}
+	return s.embedded(ctx)
+}
+
+// Run serves until ctx ends, then shuts down gracefully.
+func (s *Server) Run(ctx context.Context, parts Parts) error {
+	// Requests live on a context of their own, not the signal's: a SIGTERM
+	// stops accepting, in-flight requests finish, and only the shutdown
+	// deadline cancels what is left.
+	base, cancelBase := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelBase()
+	var wg sync.WaitGroup
+	errc := make(chan error, 2)
+	var hs *http.Server
+	if s.cfg.HTTPAddr != "" {
+		mux := http.NewServeMux()
+		for _, routes := range parts.Routes {
+			routes(mux)
+		}
+		s.routesOps(mux)
+		hs = &http.Server{
+			Handler:           s.wrapHTTP(mux),
+			ReadHeaderTimeout: 5 * time.Second,
+			ReadTimeout:       10 * time.Second,
+			WriteTimeout:      30 * time.Second,
+			IdleTimeout:       120 * time.Second,
+			MaxHeaderBytes:    16 << 10,
+			BaseContext:       func(net.Listener) context.Context { return base },
+		}
+		ln, err := net.Listen("tcp", s.cfg.HTTPAddr)
+		if err != nil {
+			return fmt.Errorf("listen %s: %w", s.cfg.HTTPAddr, err)
+		}
+		s.log.Info("listening", "addr", ln.Addr().String())
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				errc <- err
+			}
+		}()
+	}
+	var stopConnect func()
+	if parts.Connect != nil {
+		stop, err := parts.Connect(ctx)
+		if err != nil {
+			return err
+		}
+		stopConnect = stop
+	}
+	if hs == nil && stopConnect == nil {
+		return errors.New("nothing to serve: give --http ADDR and/or set DISCORD_TOKEN")
+	}
+	stopReload := s.watchReload(ctx)
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		s.log.Error("http server", "err", err)
+	}
+	s.log.Info("shutting down")
+	stopReload()
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), s.cfg.shutdownTimeout())
+	defer cancel()
+	if hs != nil {
+		if err := hs.Shutdown(shutdownCtx); err != nil {
+			s.log.Warn("http shutdown", "err", err)
+		}
+	}
+	if stopConnect != nil {
+		stopConnect()
+	}
+	s.waitInFlight(shutdownCtx, parts.Wait)
+	cancelBase()
+	wg.Wait()
+	return nil
+}
+
+// Close closes the index that serves.
+func (s *Server) Close() {
+	if s.index != nil {
+		s.index.close()
+	}
+}
+
+// Index returns the index that serves and the func that releases it once
+// the request that reads it is done.
+func (s *Server) Index() (*kb.Index, func()) { return s.index.acquire() }
+
+// ObserveInteraction records an interaction answered (see Metrics of
+// package discord).
+func (s *Server) ObserveInteraction(command, outcome, locale string, d time.Duration) {
+	s.ops.observeInteraction(command, outcome, locale, d)
+}
+
+// Deferred records an interaction answered with a deferred reply.
+func (s *Server) Deferred() { s.ops.deferred() }
+
+// RateLimited records an interaction refused by the rate limit.
+func (s *Server) RateLimited() { s.ops.rateLimited() }

@@ -1,0 +1,141 @@
+package testutil
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"arbiter/data"
+	"arbiter/i18n"
+	"arbiter/kb"
+)
+
+// embedded indexes the embedded corpus once per test binary.
+var embedded = sync.OnceValues(func() (*kb.Index, error) { return newEmbedded(context.Background()) })
+
+// newEmbedded indexes the embedded corpus in memory.
+func newEmbedded(ctx context.Context) (*kb.Index, error) {
+	c := kb.NewCollection()
+	if err := c.AddCorpus(data.FS()); err != nil {
+		return nil, err
+	}
+	if err := c.Finish(); err != nil {
+		return nil, err
+	}
+	return kb.NewMem(ctx, c)
+}
+
+// EmbeddedIndex is the embedded corpus indexed in memory, shared by the
+// tests of a package: they must not close it.
+func EmbeddedIndex(t testing.TB) *kb.Index {
+	t.Helper()
+	ix, err := embedded()
+	if err != nil {
+		t.Fatalf("index the embedded corpus: %v", err)
+	}
+	return ix
+}
+
+// NewEmbeddedIndex indexes the embedded corpus in memory for one test,
+// which owns it (and closes it).
+func NewEmbeddedIndex(t testing.TB) *kb.Index {
+	t.Helper()
+	ix, err := newEmbedded(context.Background())
+	if err != nil {
+		t.Fatalf("index the embedded corpus: %v", err)
+	}
+	return ix
+}
+
+// CRIndex indexes in memory the embedded corpus and the Comprehensive
+// Rules of 2026-04-17 from the shared data (the test is skipped without
+// them), with the extra lines of cards, if any, in the JSON Lines card
+// format. It is closed with the test.
+func CRIndex(t testing.TB, cards []byte) *kb.Index {
+	t.Helper()
+	cr, err := os.ReadFile(SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := kb.NewCollection()
+	if err := c.AddCorpus(data.FS()); err != nil {
+		t.Fatal(err)
+	}
+	if len(cards) > 0 {
+		if err := c.AddCards("cards.jsonl", bytes.NewReader(cards)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := kb.NewMem(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	return ix
+}
+
+// ReleasesIndex builds on disk an index of the two real Comprehensive
+// Rules releases of the shared data (2026-01-16 and 2026-04-17) and opens
+// it; it is closed with the test.
+func ReleasesIndex(t testing.TB) *kb.Index {
+	t.Helper()
+	c := kb.NewCollection()
+	for _, f := range []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"} {
+		b, err := os.ReadFile(SharedFile(t, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.AddCR(f, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "index")
+	if _, err := kb.Build(context.Background(), dir, c, ""); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := kb.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	return ix
+}
+
+// BuildCR builds at dir an index of one CR release with kb.Build, as "bot
+// kb build --no-default --cr FILE" does.
+func BuildCR(t testing.TB, dir, crFile string) kb.Meta {
+	t.Helper()
+	src, err := os.ReadFile(crFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := kb.NewCollection()
+	if err := c.AddCR(crFile, src); err != nil {
+		t.Fatal(err)
+	}
+	meta, err := kb.Build(context.Background(), dir, c, time.Now().UTC().Format(time.RFC3339))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return meta
+}
+
+// Catalog loads the message catalog.
+func Catalog(t testing.TB) *i18n.Catalog {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}

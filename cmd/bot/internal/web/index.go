@@ -1,0 +1,20 @@
+package web
+
+import (
+	"context"
+
+	"arbiter/kb"
+)
+
+// Index is what the pages read of the knowledge base.
+type Index interface {
+	Doc(ctx context.Context, id string) (kb.Doc, bool)
+	Rule(ctx context.Context, number, crDate string) (kb.RuleResult, bool, error)
+	Card(ctx context.Context, name string) (kb.CardResult, bool, error)
+	Meta() kb.Meta
+	Glossary() *kb.Glossary
+	Renumbering() *kb.Renumbering
+	RuleOutline(ctx context.Context) ([]kb.Doc, error)
+	GlossaryEntries(ctx context.Context) ([]kb.Doc, error)
+	ReleaseDiff(from, to string) (kb.CRDiff, error)
+}

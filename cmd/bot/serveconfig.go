@@ -1,0 +1,100 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"arbiter/cmd/bot/internal/discord"
+	"arbiter/cmd/bot/internal/server"
+	"arbiter/cmd/bot/internal/web"
+)
+
+// serveConfig is the configuration of "bot serve": every setting is a
+// flag, and an environment variable where deploy/README.md lists one (the
+// flag wins).
+type serveConfig struct {
+	server    server.Config
+	logLevel  slog.Level
+	publicURL string
+	discord   discord.Config
+	chat      chatConfig
+	web       web.Config
+}
+
+// chatConfig holds the settings of the chat router the Discord front end
+// answers through.
+type chatConfig struct {
+	stateDir   string
+	rateBurst  int
+	ratePeriod time.Duration
+	replyCache int
+}
+
+// register adds the flags of "bot serve" to fs, with their values from
+// the environment where it sets them.
+func (c *serveConfig) register(fs *flag.FlagSet, getenv func(string) string) {
+	def := server.DefaultConfig()
+	fs.StringVar(&c.server.HTTPAddr, "http", "", "listen address of the HTTP server: Discord interactions, web pages, health and metrics (e.g. :8080)")
+	fs.StringVar(&c.server.Index, "index", "", "index directory built by 'bot kb build' (default: the embedded corpus)")
+	fs.StringVar(&c.publicURL, "public-url", "", "public base URL of the web pages, for links in replies")
+
+	c.discord.PublicKey = getenv("DISCORD_PUBLIC_KEY")
+	c.discord.Token = getenv("DISCORD_TOKEN")
+	fs.IntVar(&c.discord.ShardID, "shard-id", envInt(getenv, "DISCORD_SHARD_ID", 0), "gateway shard of this process (0-based)")
+	fs.IntVar(&c.discord.ShardCount, "shard-count", envInt(getenv, "DISCORD_SHARD_COUNT", 1), "number of gateway shards")
+	fs.StringVar(&c.chat.stateDir, "state", getenv("ARBITER_STATE"), "directory of the /language settings (default: memory only)")
+	fs.DurationVar(&c.discord.DeferAfter, "discord-defer", 2*time.Second, "answer inline when ready within this, else defer and edit (Discord allows 3s)")
+	fs.DurationVar(&c.discord.EditTimeout, "discord-edit-timeout", 10*time.Second, "timeout of each follow-up call to Discord's REST API")
+	fs.IntVar(&c.chat.rateBurst, "rate-burst", 5, "interactions a user may send in a burst")
+	fs.DurationVar(&c.chat.ratePeriod, "rate-period", 10*time.Second, "period in which a burst refills")
+	fs.IntVar(&c.chat.replyCache, "reply-cache", 2048, "rendered replies kept per index, for repeated questions and buttons (0: none)")
+
+	fs.IntVar(&c.web.CacheSeconds, "web-cache", 300, "seconds browsers may cache the web pages (0: no caching)")
+
+	fs.TextVar(&c.logLevel, "log-level", slog.LevelInfo, "log level: debug, info, warn or error (JSON logs on stderr)")
+	fs.DurationVar(&c.server.ShutdownTimeout, "shutdown-timeout", def.ShutdownTimeout, "how long a shutdown waits for in-flight requests and deferred replies")
+	fs.DurationVar(&c.server.DrainDelay, "drain-delay", 0, "on shutdown, how long /readyz answers 503 while still serving, before closing the listener (e.g. 5s behind a load balancer)")
+	fs.DurationVar(&c.server.ReloadInterval, "reload-interval", def.ReloadInterval, "how often to check whether the --index directory changed (0: only on SIGHUP)")
+	fs.Int64Var(&c.server.MaxRequestBytes, "max-request-bytes", def.MaxRequestBytes, "largest HTTP request body accepted")
+	fs.IntVar(&c.server.MaxInFlight, "max-in-flight", def.MaxInFlight, "HTTP requests served at once before answering 503 (0: no limit)")
+	for _, ef := range envFlags() {
+		v := getenv(ef[0])
+		f := fs.Lookup(ef[1])
+		if v == "" || f == nil {
+			continue
+		}
+		// A failed Set may leave a zero value behind: put the default back.
+		def := f.Value.String()
+		if err := fs.Set(ef[1], v); err != nil {
+			f.Value.Set(def)
+			c.server.EnvProblems = append(c.server.EnvProblems, fmt.Sprintf("%s=%q: %v; using --%s=%s", ef[0], v, err, ef[1], def))
+		}
+	}
+}
+
+// envFlags maps environment variables to the flags of "bot serve" they set
+// when the command line does not.
+func envFlags() [][2]string {
+	return [][2]string{
+		{"ARBITER_LOG_LEVEL", "log-level"},
+		{"ARBITER_SHUTDOWN_TIMEOUT", "shutdown-timeout"},
+		{"ARBITER_DRAIN_DELAY", "drain-delay"},
+		{"ARBITER_RELOAD_INTERVAL", "reload-interval"},
+		{"ARBITER_MAX_REQUEST_BYTES", "max-request-bytes"},
+		{"ARBITER_MAX_IN_FLIGHT", "max-in-flight"},
+		{"ARBITER_HTTP", "http"},
+		{"ARBITER_INDEX", "index"},
+		{"ARBITER_PUBLIC_URL", "public-url"},
+	}
+}
+
+// envInt is the integer environment variable name, or def.
+func envInt(getenv func(string) string, name string, def int) int {
+	if n, err := strconv.Atoi(getenv(name)); err == nil {
+		return n
+	}
+	return def
+}
