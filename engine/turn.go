@@ -1,5 +1,8 @@
 package engine
 
+// maxAdvanceSteps bounds the steps one advance may walk through.
+const maxAdvanceSteps = 4 * 12 * 3
+
 // advance runs the game forward to player's next step, doing every
 // turn-based action on the way. It stops once that step's turn-based actions
 // are done and, where players get priority, state-based actions are checked.
