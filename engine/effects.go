@@ -1,13 +1,25 @@
 package engine
 
-func (g *game) endEffect(e *Effect, rule string) {
-	e.Ended = true
-	g.emit(Event{Kind: "effect_ends", Objects: []string{e.ID}, Args: []string{e.Duration}, Rule: rule, Player: e.Controller})
+// playerEffectKinds are the effects on a player rather than on permanents.
+func playerEffectKinds() []string {
+	return []string{"life_cant_change", "player_protection", "player_hexproof"}
 }
 
-func (g *game) cantPhaseIn(id string) bool {
+// endEffect ends a continuous effect, for the rule given.
+func (g *game) endEffect(e *Effect, rule string) {
+	e.Ended = true
+	g.emit(Event{Kind: EventEffectEnds, Objects: []string{e.ID}, Args: []string{e.Duration}, Rule: rule, Player: e.Controller})
+}
+
+// cantPhaseIn reports whether an effect says the permanent can't phase in.
+func (g *game) cantPhaseIn(id string) bool { return g.hasEffect("cant_phase_in", id) }
+
+// cantPhaseOut reports whether an effect says the permanent can't phase out.
+func (g *game) cantPhaseOut(id string) bool { return g.hasEffect("cant_phase_out", id) }
+
+func (g *game) hasEffect(kind, id string) bool {
 	for _, e := range g.s.Effects {
-		if !e.Ended && e.Kind == "cant_phase_in" && has(e.Affected, id) {
+		if !e.Ended && e.Kind == kind && has(e.Affected, id) {
 			return true
 		}
 	}
@@ -27,7 +39,15 @@ func (g *game) addEffect(e Effect) error {
 	g.s.Timestamp++
 	e.Timestamp = g.s.Timestamp
 	var excluded []string
-	if e.Target != "" {
+	if has(playerEffectKinds(), e.Kind) {
+		i := g.s.player(e.Player)
+		if i < 0 {
+			return errorf(CodeUnknownPlayer, 0, 0, e.Player)
+		}
+		if !g.s.Players[i].Left {
+			e.Affected = []string{e.Player}
+		}
+	} else if e.Target != "" {
 		t := g.s.perm(e.Target)
 		if t == nil {
 			return errorf(CodeUndefinedID, 0, 0, e.Target)
@@ -66,14 +86,14 @@ func (g *game) addEffect(e Effect) error {
 		if rule != "" {
 			e.Ended = true
 			g.s.Effects = append(g.s.Effects, e)
-			g.emit(Event{Kind: "effect_never_starts", Objects: []string{e.ID, e.Source}, Args: []string{e.Duration}, Rule: rule, Player: e.Controller})
+			g.emit(Event{Kind: EventEffectNeverStarts, Objects: []string{e.ID, e.Source}, Args: []string{e.Duration}, Rule: rule, Player: e.Controller})
 			return nil
 		}
 	}
 	g.s.Effects = append(g.s.Effects, e)
-	g.emit(Event{Kind: "effect_begins", Objects: append([]string{e.ID}, e.Affected...), Args: []string{e.Kind, e.Duration}, Rule: "611.2c", Player: e.Controller})
+	g.emit(Event{Kind: EventEffectBegins, Objects: append([]string{e.ID}, e.Affected...), Args: []string{e.Kind, e.Duration}, Rule: "611.2c", Player: e.Controller})
 	if len(excluded) > 0 {
-		g.emit(Event{Kind: "effect_excludes", Objects: append([]string{e.ID}, excluded...), Rule: "702.26e", Player: e.Controller})
+		g.emit(Event{Kind: EventEffectExcludes, Objects: append([]string{e.ID}, excluded...), Rule: "702.26e", Player: e.Controller})
 	}
 	return nil
 }

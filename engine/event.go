@@ -58,31 +58,8 @@ type Event struct {
 	Args     []string
 }
 
-// EventKinds returns every kind of event the engine can emit, sorted.
-func EventKinds() []string {
-	return []string{
-		"attach", "attack", "block", "cast", "control", "counter", "damage", "damage_removed", "destroy",
-		"effect_begins", "effect_ends", "effect_excludes", "effect_never_starts", "enters_battlefield", "fizzle",
-		"hand_discard", "illegal_target", "indestructible", "leaves_battlefield", "leaves_game",
-		"no_trigger", "phase_end", "phase_in", "phase_in_blocked", "phase_in_unattached", "phase_out",
-		"phase_out_prevented", "phase_pass", "phasing_player_gone", "removed_from_combat", "resolve",
-		"state_based", "step", "tap", "trigger", "unaffected", "untap", "untap_skipped", "ygo_activate", "ygo_resolve",
-	}
-}
-
-// IndirectKinds returns the event kinds that can carry Indirect.
-func IndirectKinds() []string { return []string{"phase_in", "phase_out"} }
-
-// StateBasedResults returns the values Args[0] of a state_based event can take.
-func StateBasedResults() []string {
-	return []string{"ceases", "destroyed", "graveyard", "loses", "unattached"}
-}
-
-// TriggerConditions returns the trigger conditions a permanent may list.
-func TriggerConditions() []string { return triggerKind() }
-
 // Zones returns the zones() an object can be in.
-func Zones() []string { return zones() }
+func Zones() []string { return append(zones(), ZoneStack) }
 
 // YGORules returns the references the Yu-Gi-Oh! procedure cites in Rule.
 func YGORules() []string {

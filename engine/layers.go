@@ -46,7 +46,7 @@ func (g *game) recompute(setup bool) {
 			p.Controller = c
 			if !setup && old != "" {
 				p.Sick = true
-				g.emit(Event{Kind: "control", Objects: []string{p.ID}, Args: []string{old, c}, Rule: "613.1b", Player: c})
+				g.emit(Event{Kind: EventControl, Objects: []string{p.ID}, Args: []string{old, c}, Rule: "613.1b", Player: c})
 				g.removeFromCombat(p, "506.4")
 			}
 		}
@@ -56,9 +56,22 @@ func (g *game) recompute(setup bool) {
 		p := &s.Permanents[i]
 		// Abilities is rebuilt, never written in place: states share it.
 		ab := p.Keywords[:len(p.Keywords):len(p.Keywords)]
+		prot := p.Protection[:len(p.Protection):len(p.Protection)]
 		for _, e := range effects {
-			if e.Kind == "grant" && has(e.Affected, p.ID) {
+			if !has(e.Affected, p.ID) {
+				continue
+			}
+			switch e.Kind {
+			case "grant":
 				ab = appendNew(ab, e.Keywords...)
+				if has(e.Keywords, "protection") {
+					prot = appendNew(prot, e.From...)
+				}
+			case "lose":
+				ab = without(ab, e.Keywords)
+				if has(e.Keywords, "protection") {
+					prot = nil
+				}
 			}
 		}
 		if hasStatics && p.Exists() {
@@ -68,7 +81,11 @@ func (g *game) recompute(setup bool) {
 				}
 			})
 		}
+		if !has(ab, "protection") {
+			prot = nil
+		}
 		p.Abilities = ab
+		p.Protections = prot
 	}
 	// Layer 7: P/T. 7b setting, 7c modifications and counters.
 	for i := range s.Permanents {
@@ -100,6 +117,17 @@ func (g *game) recompute(setup bool) {
 		}
 		p.Power, p.Toughness = pw, tg
 	}
+}
+
+// without returns list less the items, in a new slice.
+func without(list, items []string) []string {
+	var out []string
+	for _, x := range list {
+		if !has(items, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func appendNew(list []string, items ...string) []string {
@@ -137,6 +165,10 @@ func affects(src *Permanent, st Static, p *Permanent) bool {
 		return src.AttachedTo == p.ID
 	case "self":
 		return src.ID == p.ID
+	case "creatures_with_flying":
+		return p.Is("creature") && p.Has("flying")
+	case "lands_of_chosen_type":
+		return p.Is("land") && src.Choices["land_type"] != "" && has(p.Subtypes, src.Choices["land_type"])
 	}
 	return false
 }

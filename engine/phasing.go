@@ -2,13 +2,21 @@ package engine
 
 // phaseOut phases out the given permanents directly and, with them, every
 // attachment of a permanent phasing out, indirectly (702.26g). Something that
-// would phase out both ways phases out indirectly (702.26h).
-func (g *game) phaseOut(direct []string, rule string) {
+// would phase out both ways phases out indirectly (702.26h). They phase out
+// simultaneously: one phase_out event lists them all, then one row per
+// attachment that went indirectly; then what that causes (removal from
+// combat, durations ending, triggers). It returns the permanents that phased
+// out directly.
+func (g *game) phaseOut(direct []string, rule string) []string {
 	out := map[string]bool{}
 	var roots []string
 	for _, id := range direct {
 		p := g.s.perm(id)
 		if p == nil || !p.Exists() || out[id] {
+			continue
+		}
+		if g.cantPhaseOut(id) {
+			g.emit(Event{Kind: EventPhaseOutBlocked, Objects: []string{id}, Rule: "101.2", Player: p.Controller})
 			continue
 		}
 		out[id] = true
@@ -20,40 +28,68 @@ func (g *game) phaseOut(direct []string, rule string) {
 		changed = false
 		for i := range g.s.Permanents {
 			q := &g.s.Permanents[i]
-			if q.Exists() && q.AttachedTo != "" && (out[q.AttachedTo] || indirect[q.AttachedTo] != "") && indirect[q.ID] == "" {
+			if q.Exists() && q.AttachedTo != "" && (out[q.AttachedTo] || indirect[q.AttachedTo] != "") && indirect[q.ID] == "" && !g.cantPhaseOut(q.ID) {
 				indirect[q.ID] = q.AttachedTo
 				changed = true
 			}
 		}
 	}
 	children := g.childrenOf(indirect)
+	var objs, directOut []string
 	for _, id := range roots {
 		if indirect[id] != "" {
 			continue
 		}
-		objs := append([]string{id}, carried(id, children)...)
-		for _, o := range objs {
-			q := g.s.perm(o)
-			g.removeFromCombat(q, "506.4")
+		directOut = append(directOut, id)
+		objs = append(append(objs, id), carried(id, children)...)
+	}
+	if len(objs) == 0 {
+		return nil
+	}
+	var inCombat []string
+	for _, o := range objs {
+		q := g.s.perm(o)
+		if q.Attacking != "" || q.Blocking != "" {
+			inCombat = append(inCombat, o)
 		}
-		for _, o := range objs {
-			q := g.s.perm(o)
-			q.PhasedOut = true
-			q.PhasedIndirect = o != id
-			q.PhasedOutUnder = q.Controller
+		q.PhasedOut = true
+		q.PhasedIndirect = indirect[o] != ""
+		q.PhasedOutUnder = q.Controller
+	}
+	g.emit(Event{Kind: EventPhaseOut, Objects: objs, Rule: rule, Player: g.commonController(directOut)})
+	for _, o := range objs {
+		if indirect[o] == "" {
+			continue
 		}
-		g.emit(Event{Kind: "phase_out", Objects: objs, Rule: rule, Player: g.s.perm(id).Controller})
-		for _, o := range objs[1:] {
-			rl := "702.26g"
-			if has(direct, o) {
-				rl = "702.26h"
-			}
-			g.emit(Event{Kind: "phase_out", Objects: []string{o, indirect[o]}, Rule: rl, Indirect: true, Player: g.s.perm(o).Controller})
+		rl := "702.26g"
+		if has(direct, o) {
+			rl = "702.26h"
 		}
-		for _, o := range objs {
-			g.afterPhaseOut(o)
+		g.emit(Event{Kind: EventPhaseOut, Objects: []string{o, indirect[o]}, Rule: rl, Indirect: true, Player: g.s.perm(o).Controller})
+	}
+	for _, o := range inCombat {
+		g.removeFromCombat(g.s.perm(o), "506.4")
+	}
+	for _, o := range objs {
+		g.afterPhaseOut(o)
+	}
+	return directOut
+}
+
+// commonController is the controller of all of ids, or the active player
+// when they differ.
+func (g *game) commonController(ids []string) string {
+	c := ""
+	for _, id := range ids {
+		p := g.s.perm(id)
+		switch {
+		case c == "":
+			c = p.Controller
+		case c != p.Controller:
+			return g.s.Active
 		}
 	}
+	return c
 }
 
 // childrenOf indexes attachments by host, in permanent order.
@@ -91,114 +127,134 @@ func (g *game) afterPhaseOut(id string) {
 			g.endEffect(e, "702.26f")
 		}
 	}
+	g.fire(id, "phases_out", "603.10b", "")
 	for _, t := range p.Triggers {
 		switch t {
-		case "phases_out":
-			g.s.Pending = append(g.s.Pending, Trigger{Source: id, Condition: t, Rule: "603.10b"})
 		case "leaves":
-			g.emit(Event{Kind: "no_trigger", Objects: []string{id}, Args: []string{t}, Rule: "702.26d", Player: p.Controller})
+			g.emit(Event{Kind: EventNoTrigger, Objects: []string{id}, Args: []string{t}, Rule: "702.26d", Player: p.Controller})
 		case "unattached":
 			if p.AttachedTo != "" {
-				g.emit(Event{Kind: "no_trigger", Objects: []string{id}, Args: []string{t}, Rule: "702.26j", Player: p.Controller})
+				g.emit(Event{Kind: EventNoTrigger, Objects: []string{id}, Args: []string{t}, Rule: "702.26j", Player: p.Controller})
 			}
 		}
 	}
 }
 
 // phaseIn phases in the given directly phased-out permanents, with the
-// attachments that phased out indirectly with them (702.26g). A directly
-// phased-out attachment comes back attached if its host is still on the
-// battlefield, else unattached (702.26i). Phasing in cancels any pending
-// "phase out until" return (610.4a). With tapped, it phases in tapped,
-// without "becomes tapped" triggers.
+// attachments that phased out indirectly with them (702.26g),
+// simultaneously: one phase_in event lists them all, then one row per
+// attachment. A directly phased-out attachment comes back attached if its
+// host is still on the battlefield, else unattached (702.26i). Phasing in
+// cancels any pending "phase out until" return (610.4a). With tapped, they
+// phase in tapped, without "becomes tapped" triggers.
 func (g *game) phaseIn(ids []string, rule string, tapped bool) {
+	var roots []string
 	for _, id := range ids {
 		p := g.s.perm(id)
-		if p == nil || p.Zone != ZoneBattlefield || !p.PhasedOut {
+		if p == nil || p.Zone != ZoneBattlefield || !p.PhasedOut || has(roots, id) {
 			continue
 		}
 		if p.PhasedIndirect {
-			g.emit(Event{Kind: "phase_in_blocked", Objects: []string{id}, Rule: "702.26g", Player: p.Controller})
+			g.emit(Event{Kind: EventPhaseInBlocked, Objects: []string{id}, Rule: "702.26g", Player: p.Controller})
 			continue
 		}
-		hostOf := map[string]string{}
-		for changed := true; changed; {
-			changed = false
-			for i := range g.s.Permanents {
-				q := &g.s.Permanents[i]
-				if q.PhasedOut && q.PhasedIndirect && q.AttachedTo != "" && hostOf[q.ID] == "" && (q.AttachedTo == id || hostOf[q.AttachedTo] != "") {
-					hostOf[q.ID] = q.AttachedTo
-					changed = true
-				}
+		roots = append(roots, id)
+	}
+	if len(roots) == 0 {
+		return
+	}
+	hostOf := map[string]string{}
+	for changed := true; changed; {
+		changed = false
+		for i := range g.s.Permanents {
+			q := &g.s.Permanents[i]
+			if q.PhasedOut && q.PhasedIndirect && q.AttachedTo != "" && hostOf[q.ID] == "" && (has(roots, q.AttachedTo) || hostOf[q.AttachedTo] != "") {
+				hostOf[q.ID] = q.AttachedTo
+				changed = true
 			}
 		}
-		objs := append([]string{id}, carried(id, g.childrenOf(hostOf))...)
-		for _, o := range objs {
-			q := g.s.perm(o)
-			q.PhasedOut, q.PhasedIndirect, q.PhasedOutUnder, q.PhaseInOn, q.TapOnReturn, q.PhaseInWaits = false, false, "", "", false, 0
+	}
+	children := g.childrenOf(hostOf)
+	var objs []string
+	for _, id := range roots {
+		objs = append(append(objs, id), carried(id, children)...)
+	}
+	for _, o := range objs {
+		q := g.s.perm(o)
+		q.PhasedOut, q.PhasedIndirect, q.PhasedOutUnder, q.PhaseInOn, q.TapOnReturn, q.PhaseInWaits = false, false, "", "", false, 0
+	}
+	ev := Event{Kind: EventPhaseIn, Objects: objs, Rule: rule, Player: g.commonController(roots)}
+	if tapped {
+		for _, id := range roots {
+			g.s.perm(id).Tapped = true
 		}
-		ev := Event{Kind: "phase_in", Objects: objs, Rule: rule, Player: p.Controller}
-		if tapped {
-			p.Tapped = true
-			ev.Args = []string{"tapped"}
+		ev.Args = []string{"tapped"}
+	}
+	g.emit(ev)
+	for _, o := range objs {
+		if h := hostOf[o]; h != "" {
+			g.emit(Event{Kind: EventPhaseIn, Objects: []string{o, h}, Rule: "702.26g", Indirect: true, Player: g.s.perm(o).Controller})
 		}
-		g.emit(ev)
-		for _, o := range objs[1:] {
-			g.emit(Event{Kind: "phase_in", Objects: []string{o, hostOf[o]}, Rule: "702.26g", Indirect: true, Player: g.s.perm(o).Controller})
-		}
+	}
+	for _, id := range roots {
+		p := g.s.perm(id)
 		if p.AttachedTo != "" {
 			if h := g.s.perm(p.AttachedTo); h == nil || h.Zone != ZoneBattlefield {
-				g.emit(Event{Kind: "phase_in_unattached", Objects: []string{id, p.AttachedTo}, Rule: "702.26i", Player: p.Controller})
+				g.emit(Event{Kind: EventPhaseInUnattached, Objects: []string{id, p.AttachedTo}, Rule: "702.26i", Player: p.Controller})
 				p.AttachedTo = ""
 			}
 		}
-		for _, o := range objs {
-			q := g.s.perm(o)
-			for _, t := range q.Triggers {
-				switch t {
-				case "phases_in":
-					g.s.Pending = append(g.s.Pending, Trigger{Source: o, Condition: t, Rule: "502.4"})
-				case "enters":
-					g.emit(Event{Kind: "no_trigger", Objects: []string{o}, Args: []string{t}, Rule: "702.26d", Player: q.Controller})
-				case "attached":
-					if q.AttachedTo != "" {
-						g.emit(Event{Kind: "no_trigger", Objects: []string{o}, Args: []string{t}, Rule: "702.26j", Player: q.Controller})
-					}
-				case "becomes_tapped":
-					if tapped && o == id {
-						g.emit(Event{Kind: "no_trigger", Objects: []string{o}, Args: []string{t}, Rule: "610.4", Player: q.Controller})
-					}
+	}
+	for _, o := range objs {
+		q := g.s.perm(o)
+		g.fire(o, "phases_in", "502.4", "")
+		for _, t := range q.Triggers {
+			switch t {
+			case "enters":
+				g.emit(Event{Kind: EventNoTrigger, Objects: []string{o}, Args: []string{t}, Rule: "702.26d", Player: q.Controller})
+			case "attached":
+				if q.AttachedTo != "" {
+					g.emit(Event{Kind: EventNoTrigger, Objects: []string{o}, Args: []string{t}, Rule: "702.26j", Player: q.Controller})
+				}
+			case "becomes_tapped":
+				if tapped && has(roots, o) {
+					g.emit(Event{Kind: EventNoTrigger, Objects: []string{o}, Args: []string{t}, Rule: "610.4", Player: q.Controller})
 				}
 			}
 		}
 	}
 }
 
-// phaseOutUntil phases a permanent out until an event (610.4): it won't
-// phase in during untap steps (610.4a). If the event already happened, it
-// doesn't phase out (610.4b).
-func (g *game) phaseOutUntil(a Action) error {
-	p := g.s.perm(a.Target)
-	if p == nil {
-		return errorf(CodeUndefinedID, 0, 0, a.Target)
-	}
-	src := a.Until[:len(a.Until)-len("_leaves")]
+// phaseOutUntil phases permanents out until src leaves the battlefield
+// (610.4): they won't phase in during untap steps (610.4a), and when src
+// leaves they phase in, tapped if tap is set. If src has already left, they
+// don't phase out (610.4b). It returns how many phased out directly.
+func (g *game) phaseOutUntil(ids []string, src string, tap bool) int {
 	sp := g.s.perm(src)
 	if sp == nil {
-		return errorf(CodeUndefinedID, 0, 0, src)
+		return 0
 	}
 	if sp.Zone != ZoneBattlefield {
-		g.emit(Event{Kind: "phase_out_prevented", Objects: []string{a.Target}, Args: []string{src}, Rule: "610.4b", Player: p.Controller})
-		return nil
+		for _, id := range ids {
+			g.emit(Event{Kind: EventPhaseOutPrevented, Objects: []string{id}, Args: []string{src}, Rule: "610.4b", Player: g.controllerOf(id)})
+		}
+		return 0
 	}
-	if !p.Exists() {
-		g.unaffected(a.Target)
-		return nil
+	var live []string
+	for _, id := range ids {
+		if g.s.perm(id).Exists() {
+			live = append(live, id)
+		} else {
+			g.unaffected(id)
+		}
 	}
-	g.phaseOut([]string{a.Target}, "610.4")
-	p.PhaseInOn = a.Until
-	p.TapOnReturn = a.TapOnReturn
-	return nil
+	done := g.phaseOut(live, "610.4")
+	for _, id := range done {
+		p := g.s.perm(id)
+		p.PhaseInOn = src + "_leaves"
+		p.TapOnReturn = tap
+	}
+	return len(done)
 }
 
 // phaseToggle is Time and Tide: simultaneously, the phased-out permanents
@@ -219,52 +275,4 @@ func (g *game) phaseToggle(f *Filter) {
 	outs := g.matching(&ff)
 	g.phaseIn(direct, "702.26c", false)
 	g.phaseOut(outs, "702.26b")
-}
-
-// untapStep performs the untap step's turn-based actions: phasing (502.1,
-// 702.26a), then untapping (502.3). A skipped untap step does neither
-// (702.26m). No player gets priority (502.4).
-func (g *game) untapStep() {
-	s := g.s
-	ap := s.player(s.Active)
-	if s.Players[ap].SkipUntaps > 0 {
-		s.Players[ap].SkipUntaps--
-		g.emit(Event{Kind: "untap_skipped", Rule: "702.26m"})
-		return
-	}
-	var outs, ins []string
-	for i := range s.Permanents {
-		p := &s.Permanents[i]
-		switch {
-		case p.Exists() && p.Has("phasing") && p.Controller == s.Active:
-			outs = append(outs, p.ID)
-		case p.Zone == ZoneBattlefield && p.PhasedOut && !p.PhasedIndirect && p.PhasedOutUnder == s.Active:
-			switch {
-			case p.PhaseInOn != "":
-				g.emit(Event{Kind: "phase_in_blocked", Objects: []string{p.ID}, Args: []string{p.PhaseInOn}, Rule: "610.4a", Player: p.PhasedOutUnder})
-			case p.PhaseInWaits > 0:
-				p.PhaseInWaits--
-				g.emit(Event{Kind: "phase_in_blocked", Objects: []string{p.ID}, Rule: "702.26n", Player: p.PhasedOutUnder})
-			case g.cantPhaseIn(p.ID):
-				g.emit(Event{Kind: "phase_in_blocked", Objects: []string{p.ID}, Rule: "702.26a", Player: p.PhasedOutUnder})
-			default:
-				ins = append(ins, p.ID)
-			}
-		}
-	}
-	// Both sets were fixed before anything changed: the exchange is simultaneous.
-	g.phaseOut(outs, "702.26a")
-	g.phaseIn(ins, "702.26a", false)
-	g.recompute(false)
-	var untapped []string
-	for i := range s.Permanents {
-		p := &s.Permanents[i]
-		if p.Exists() && p.Controller == s.Active && p.Tapped {
-			p.Tapped = false
-			untapped = append(untapped, p.ID)
-		}
-	}
-	if len(untapped) > 0 {
-		g.emit(Event{Kind: "untap", Objects: untapped, Rule: "502.3"})
-	}
 }

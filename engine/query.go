@@ -64,5 +64,5 @@ func (g *game) unaffected(id string) {
 	if !p.PhasedOut {
 		rule = "400.7"
 	}
-	g.emit(Event{Kind: "unaffected", Objects: []string{id}, Rule: rule, Player: p.Controller})
+	g.emit(Event{Kind: EventUnaffected, Objects: []string{id}, Rule: rule, Player: p.Controller})
 }

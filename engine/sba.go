@@ -3,21 +3,40 @@ package engine
 // sba is one state-based action to perform.
 type sba struct{ id, what, rule string }
 
-// stateBased performs state-based actions until none applies (704.3).
+// StateBasedResults returns the values Args[0] of a state_based event can take.
+func StateBasedResults() []string {
+	return []string{"ceases", "deathtouch", "destroyed", "graveyard", "loses", "unattached"}
+}
+
+// stateBased performs state-based actions until none applies (704.3). A
+// player who loses leaves the game (104.5, 800.4a).
 func (g *game) stateBased() {
 	for round := 0; round < 64; round++ {
 		var acts []sba
 		s := g.s
+		var losers []string
 		for i := range s.Players {
 			pl := &s.Players[i]
-			if !pl.Left && !pl.Lost && pl.Life <= 0 {
+			if pl.Left || pl.Lost {
+				continue
+			}
+			rule := ""
+			switch {
+			case pl.Life <= 0:
+				rule = "704.5a"
+			case pl.DrewFromEmpty:
+				rule = "704.5b"
+			}
+			pl.DrewFromEmpty = false
+			if rule != "" {
 				pl.Lost = true
-				g.emit(Event{Kind: "state_based", Player: pl.Name, Args: []string{"loses"}, Rule: "704.5a"})
+				losers = append(losers, pl.Name)
+				g.emit(Event{Kind: EventStateBased, Player: pl.Name, Args: []string{"loses"}, Rule: rule})
 			}
 		}
 		for i := range s.Permanents {
 			p := &s.Permanents[i]
-			if p.Token && p.Zone != ZoneBattlefield && p.Zone != ZoneGone {
+			if p.Token && p.Zone != ZoneBattlefield && p.Zone != ZoneGone && p.Zone != ZoneStack {
 				acts = append(acts, sba{p.ID, "ceases", "704.5d"})
 				continue
 			}
@@ -29,25 +48,35 @@ func (g *game) stateBased() {
 				acts = append(acts, sba{p.ID, "graveyard", "704.5f"})
 			case p.Is("creature") && p.Damage > 0 && p.Damage >= p.Toughness && !p.Has("indestructible"):
 				acts = append(acts, sba{p.ID, "destroyed", "704.5g"})
+			case p.Is("creature") && p.DeathtouchHit && !p.Has("indestructible"):
+				acts = append(acts, sba{p.ID, "deathtouch", "704.5h"})
 			case has(p.Subtypes, "Aura") && !g.legalHost(p):
 				acts = append(acts, sba{p.ID, "graveyard", "704.5m"})
 			case (has(p.Subtypes, "Equipment") || has(p.Subtypes, "Fortification")) && p.AttachedTo != "" && !g.legalHost(p):
 				acts = append(acts, sba{p.ID, "unattached", "704.5n"})
 			}
+			p.DeathtouchHit = false
 		}
 		acts = append(acts, g.legendRule()...)
-		if len(acts) == 0 {
+		acts = append(acts, g.worldRule()...)
+		for _, name := range losers {
+			g.leaveGame(name, "104.5")
+		}
+		if len(acts) == 0 && len(losers) == 0 {
 			return
 		}
 		for _, a := range acts {
 			p := s.perm(a.id)
-			g.emit(Event{Kind: "state_based", Objects: []string{a.id}, Args: []string{a.what}, Rule: a.rule, Player: p.Controller})
+			if p.Zone == ZoneGone {
+				continue
+			}
+			g.emit(Event{Kind: EventStateBased, Objects: []string{a.id}, Args: []string{a.what}, Rule: a.rule, Player: p.Controller})
 			switch a.what {
 			case "ceases":
 				p.Zone = ZoneGone
 			case "unattached":
 				p.AttachedTo = ""
-			case "graveyard", "destroyed":
+			case "graveyard", "destroyed", "deathtouch":
 				if p.Exists() {
 					g.leave(a.id, ZoneGraveyard, a.rule)
 				}
@@ -57,10 +86,10 @@ func (g *game) stateBased() {
 	}
 }
 
-// legalHost reports whether an attachment's host is still there. A host that
-// is phased out still counts: phasing is not a zone change (702.26d); whether
-// an Aura phased in on a phased-out host should go to the graveyard is an open
-// question, and the engine does not put it there.
+// legalHost reports whether an attachment may stay attached to its host. A
+// host that is phased out still counts: phasing is not a zone change
+// (702.26d); whether an Aura phased in on a phased-out host should go to the
+// graveyard is an open question, and the engine does not put it there.
 func (g *game) legalHost(att *Permanent) bool {
 	if att.AttachedTo == "" {
 		return false
@@ -69,15 +98,15 @@ func (g *game) legalHost(att *Permanent) bool {
 	if h == nil || h.Zone != ZoneBattlefield {
 		return false
 	}
-	if has(att.Subtypes, "Equipment") && h.Exists() && !h.Is("creature") {
-		return false
+	if h.PhasedOut {
+		return true
 	}
-	return true
+	return g.canHost(att, h)
 }
 
-// legendRule applies 704.5j: for each controller and name, the most recent
-// of two or more legendary permanents stays (the player's choice, modelled as
-// keeping the newest), the others go to the graveyard.
+// legendRule applies 704.5j: for each controller and name, that player
+// chooses one of two or more legendary permanents to keep (the newest if
+// no answer says), the others go to the graveyard.
 func (g *game) legendRule() []sba {
 	n := 0
 	for i := range g.s.Permanents {
@@ -113,10 +142,57 @@ func (g *game) legendRule() []sba {
 				keep = p
 			}
 		}
+		ans, ok, err := g.answer(k.c, ChoiceKeep)
+		switch {
+		case err != nil:
+			if g.err == nil {
+				g.err = err
+			}
+		case ok:
+			found := false
+			for _, p := range ps {
+				if p.ID == ans.Keep {
+					keep, found = p, true
+				}
+			}
+			if !found && g.err == nil {
+				g.err = errorf(CodeBadChoice, ans.Line, 0, k.c, ChoiceKeep, ans.Keep)
+			}
+		}
+		g.chose(k.c, ChoiceKeep, "", "704.5j", !ok, keep.ID)
 		for _, p := range ps {
 			if p != keep {
-				out = append(out, struct{ id, what, rule string }{p.ID, "graveyard", "704.5j"})
+				out = append(out, sba{p.ID, "graveyard", "704.5j"})
 			}
+		}
+	}
+	return out
+}
+
+// worldRule applies 704.5k: of two or more world permanents, all but the
+// newest go to the graveyard (all of them on a tie).
+func (g *game) worldRule() []sba {
+	var worlds []*Permanent
+	newest := 0
+	for i := range g.s.Permanents {
+		if p := &g.s.Permanents[i]; p.Exists() && has(p.Supertypes, "world") {
+			worlds = append(worlds, p)
+			newest = max(newest, p.Timestamp)
+		}
+	}
+	if len(worlds) < 2 {
+		return nil
+	}
+	ties := 0
+	for _, p := range worlds {
+		if p.Timestamp == newest {
+			ties++
+		}
+	}
+	var out []sba
+	for _, p := range worlds {
+		if p.Timestamp != newest || ties > 1 {
+			out = append(out, sba{p.ID, "graveyard", "704.5k"})
 		}
 	}
 	return out
