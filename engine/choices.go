@@ -6,7 +6,8 @@ import (
 )
 
 // Choices a player makes. A scenario answers them in advance with choose
-// actions, consumed in order, one per choice of that player. Without an
+// actions: each answers that player's next choice of its kind (a keep
+// answer the next legend rule choice, an x answer the next X, ...). Without an
 // answer the engine picks as follows, and the choice event says it did
 // (Args[2] is "default"):
 //
@@ -21,7 +22,8 @@ import (
 //	pick     permanents an effect has its controller choose: the first ones
 //	         in the scenario's order
 //	mode     the mode of a modal spell (700.2): the first whose targets fit
-//	pay      an optional cost ("unless you pay"): not paid
+//	pay      an optional cost ("unless you pay"): not paid; the choice event
+//	         is pay or decline
 //	type     a card or land type to choose: creature; for a land type, the
 //	         first one a land on the battlefield has, else Island
 const (
@@ -32,12 +34,13 @@ const (
 	ChoicePick    = "pick"
 	ChoiceMode    = "mode"
 	ChoicePay     = "pay"
+	ChoiceDecline = "decline" // a choice event for a pay choice answered no
 	ChoiceType    = "type"
 )
 
 // ChoiceKinds returns the kinds of choice a choice event's Args[0] can name.
 func ChoiceKinds() []string {
-	return []string{ChoiceKeep, ChoiceMode, ChoiceOrder, ChoicePay, ChoicePick, ChoiceTargets, ChoiceType, ChoiceX}
+	return []string{ChoiceDecline, ChoiceKeep, ChoiceMode, ChoiceOrder, ChoicePay, ChoicePick, ChoiceTargets, ChoiceType, ChoiceX}
 }
 
 // kind says which choice an answer answers.
@@ -63,16 +66,14 @@ func (a *Answer) kind() string {
 	return ""
 }
 
-// answer takes player's next answer, which must be of that kind; ok is
-// false when the player gave none, and the caller then uses its default.
+// answer takes player's first waiting answer of that kind; ok is false
+// when there is none, and the caller then uses its default. Answers of
+// other kinds wait for the choices they answer.
 func (g *game) answer(player, kind string) (*Answer, bool, error) {
 	for i := range g.s.Answers {
 		a := g.s.Answers[i]
-		if a.Player != player {
+		if a.Player != player || a.kind() != kind {
 			continue
-		}
-		if a.kind() != kind {
-			return nil, false, errorf(CodeBadChoice, a.Line, 0, player, kind, a.kind())
 		}
 		g.s.Answers = append(g.s.Answers[:i:i], g.s.Answers[i+1:]...)
 		return &a, true, nil
@@ -143,10 +144,14 @@ func (g *game) choosePay(player, rule string) (bool, error) {
 		return false, err
 	}
 	if ok {
-		g.chose(player, ChoicePay, a.Pay, rule, false)
+		kind := ChoicePay
+		if a.Pay != "yes" {
+			kind = ChoiceDecline
+		}
+		g.chose(player, kind, "", rule, false)
 		return a.Pay == "yes", nil
 	}
-	g.chose(player, ChoicePay, "no", rule, true)
+	g.chose(player, ChoiceDecline, "", rule, true)
 	return false, nil
 }
 

@@ -371,7 +371,7 @@ func (p *scenarioParser) targetRefs(v *value, key string) ([]string, error) {
 }
 
 func spellKeys() []string {
-	return []string{"id", "name", "card", "targets", "controller", "effect", "x", "mode", "types", "colors",
+	return []string{"id", "name", "card", "targets", "controller", "effect", "x", "mode", "types", "colors", "power", "toughness",
 		OpDamage, OpDestroy, OpPhaseOut, OpPhaseIn, OpExile, OpBounce, OpTap, OpPump}
 }
 
@@ -401,11 +401,10 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 		if err != nil {
 			return nil, err
 		}
-		for i, k := range v.keys {
-			if has(append(OpKinds(), "effect", "types", "colors"), k.s) {
+		for _, k := range v.keys {
+			if has(append(OpKinds(), "effect", "types", "colors", "name"), k.s) {
 				return nil, errorf(CodeUnknownKey, k.line, k.col, k.s, "cast of a real card")
 			}
-			_ = i
 		}
 		o.Card, o.Name, o.Types, o.Colors = c.Name, c.Name, c.Types, c.Colors
 		if o.Colors == nil {
@@ -421,13 +420,24 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 			}
 			q := Permanent{ID: o.ID, Owner: ctrl, BaseController: ctrl, Controller: ctrl, Zone: ZoneHand}
 			permanentFromCard(&q, c, m)
-			if q.Is("creature") && (c.Power == "" || c.Toughness == "") {
+			if q.BasePower, err = f.optInt("power", q.BasePower); err != nil {
+				return nil, err
+			}
+			if q.BaseTough, err = f.optInt("toughness", q.BaseTough); err != nil {
+				return nil, err
+			}
+			if q.Is("creature") && (c.Power == "" || c.Toughness == "") && (f.get("power") == nil || f.get("toughness") == nil) {
 				return nil, errorf(CodeCardNoPT, cv.line, cv.col, c.Name)
 			}
 			perm = &q
 			o.Permanent = o.ID
 		}
 	} else {
+		for _, k := range []string{"power", "toughness"} {
+			if kv := f.get(k); kv != nil {
+				return nil, errorf(CodeUnknownKey, kv.line, kv.col, k, "cast without a card")
+			}
+		}
 		if o.Name, err = f.optStr("name", o.ID); err != nil {
 			return nil, err
 		}

@@ -243,6 +243,9 @@ func (g *game) activateAbility(o StackObject) error {
 		m = modelOf(src.Card)
 	}
 	list := activatedAbilities(m, has(src.Subtypes, "Equipment"))
+	if o.Ability == -1 && has(src.Subtypes, "Equipment") {
+		o.Ability = len(list) // equip comes last
+	}
 	switch {
 	case len(list) == 0:
 		return illegal(CodeCantActivate, "602.1", o.Source)
