@@ -123,7 +123,7 @@ func (g *game) apply(a Action) error {
 		return g.refuse(a)
 	}
 	if g.s.Winner != "" {
-		return errorf(CodeGameOver, a.Line, 0, g.s.Winner)
+		return illegal(CodeGameOver, "104.2a", g.s.Winner)
 	}
 	var err error
 	switch a.Kind {

@@ -333,7 +333,7 @@ func modelOf(name string) *cardModel {
 	case "Kaito Shizuki":
 		return &cardModel{refuse: "planeswalker loyalty abilities, tokens and emblems"}
 	case "Old Fogey":
-		return &cardModel{refuse: "cumulative upkeep, echo, fading, banding, rampage, flanking with Homarids and snow-covered plainswalk"}
+		return &cardModel{refuse: "cumulative upkeep, echo, fading, banding with other Dinosaurs, protection from Homarids, snow-covered plainswalk and rampage"}
 	case "Teferi, Master of Time":
 		return &cardModel{refuse: "planeswalker loyalty abilities and extra turns"}
 	case "Teferi, Timeless Voyager":

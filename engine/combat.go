@@ -16,6 +16,9 @@ func (g *game) removeFromCombat(p *Permanent, rule string) {
 // their most recent turn began unless it has haste (302.6), without
 // defender (702.3b) or an effect that says it can't attack (508.1c).
 func (g *game) attack(ids []string, defender string) error {
+	if len(ids) == 0 {
+		return errorf(CodeMissingKey, 0, 0, "attackers", "attack")
+	}
 	if err := g.need(ids...); err != nil {
 		return err
 	}
