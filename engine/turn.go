@@ -83,6 +83,7 @@ func (g *game) beginTurn() {
 	s.Turn++
 	prev := s.Active
 	s.Active = s.nextPlayer(prev)
+	s.Step = StepUntap
 	for k, i := 1, s.player(prev); k < len(s.Players); k++ {
 		pl := &s.Players[(i+k)%len(s.Players)]
 		if pl.Name == s.Active {
