@@ -38,10 +38,14 @@ func testCards() mapCards {
 			Names: map[string]string{"fr": "Protection de Téfeiri", "ja": "テフェリーの防御"}},
 		"knight": {Name: "White Knight", Types: []string{"creature"}, ManaCost: "{W}{W}", Power: "2", Toughness: "2",
 			Text: "First strike\nProtection from black", Faces: 1},
-		"coin":   {Name: "Coin Trick", Types: []string{"instant"}, ManaCost: "{U}", Text: "Flip a coin.", Faces: 1},
-		"efreet": {Name: "Frenetic Efreet", Types: []string{"creature"}, ManaCost: "{1}{U}{R}", Power: "2", Toughness: "1", Faces: 1},
-		"dfc":    {Name: "Front // Back", Types: []string{"creature"}, Power: "1", Toughness: "1", Faces: 2},
-		"angel":  {Name: "Serra Angel", Types: []string{"creature"}, ManaCost: "{3}{W}{W}", Text: "Flying\nVigilance", Faces: 1},
+		"coin":    {Name: "Coin Trick", Types: []string{"instant"}, ManaCost: "{U}", Text: "Flip a coin.", Faces: 1},
+		"efreet":  {Name: "Frenetic Efreet", Types: []string{"creature"}, ManaCost: "{1}{U}{R}", Power: "2", Toughness: "1", Faces: 1},
+		"dfc":     {Name: "Front // Back", Types: []string{"creature"}, Power: "1", Toughness: "1", Faces: 2},
+		"angel":   {Name: "Serra Angel", Types: []string{"creature"}, ManaCost: "{3}{W}{W}", Text: "Flying\nVigilance", Faces: 1},
+		"rainbow": {Name: "Rainbow Efreet", Types: []string{"creature"}, ManaCost: "{3}{U}", Power: "3", Toughness: "1", Text: "Flying", Faces: 1},
+		"binding": {Name: "Spatial Binding", Types: []string{"enchantment"}, ManaCost: "{U}{B}", Faces: 1},
+		"elves":   {Name: "Llanowar Elves", Types: []string{"creature"}, ManaCost: "{G}", Power: "1", Toughness: "1", Faces: 1},
+		"imp":     {Name: "Teferi's Imp", Types: []string{"creature"}, ManaCost: "{2}{U}", Power: "1", Toughness: "1", Text: "Flying\nPhasing", Faces: 1},
 	}
 }
 

@@ -67,25 +67,10 @@ package engine
 //	phase_end            Step: the phase whose effects are done
 //	hand_discard         Player; Args: [cards discarded, hand size]
 //
-// The locales' message for a kind is "engine.event."+kind; it takes %[1]s,
-// the objects' names as a list, and %[2]s, the player; from %[3]s on, the
-// kind's own values: those of the kinds above that existed before activate
-// as cmd/bot renders them, and for the others:
-//
-//	activate       %[3]s source, %[4]s targets as a list (".notarget" without targets)
-//	target         %[3]s the ability (its source's name), %[4]s targets as a list
-//	prevented      as damage (".nosource" without a source)
-//	life_gain      %[3]d amount, %[4]d new life total
-//	life_unchanged %[3]s the effect
-//	pay_life       %[3]d amount, %[4]d new life total
-//	counter_removed as counter: %[3]s kind, %[4]d n, %[5]d total
-//	draw, discard  %[3]d cards, %[4]d hand size
-//	mana           %[3]s the mana
-//	choice         key "engine.event.choice."+kind, with ".default" for a default; %[3]s the value
-//	refused        key "engine.event.refused."+action kind when it exists (block, attack, cast, activate);
-//	               %[3]s and %[4]s the first two objects' names
-//
-// and no_targets, spell_exiled, phase_out_blocked, turn_skipped and wins take none.
+// The locales' message for an event is "engine.event."+kind or a variant of
+// it; it takes %[1]s, the objects' names as a list, and %[2]s, the player,
+// then the kind's own values from %[3]s on. Event.Message gives both the key
+// and those values, for every kind, so a renderer needs no case per kind.
 type Event struct {
 	Seq      int
 	Turn     int
