@@ -1,7 +1,5 @@
 package engine
 
-import "strings"
-
 // cardModel is what the engine knows of a real card's text beyond its
 // keyword lines (which cardText reads): its static abilities, the effect
 // of the spell, and its triggered and activated abilities. A model accounts
@@ -441,18 +439,4 @@ func (g *game) effectID(id string) string {
 		out = id + "-" + itoa(n)
 	}
 	return out
-}
-
-// modelledNames lists the cards the engine has a model for (refusals
-// included), for tests.
-func modelledNames() []string {
-	return strings.Split("Blink Dog|Rainbow Efreet|Teferi's Honor Guard|Breezekeeper|Merfolk Raiders|Sandbar Crocodile|"+
-		"Teferi's Drake|Tolarian Drake|Cloak of Invisibility|Crystal Golem|Divine Smite|Dream Fighter|Equipoise|"+
-		"Guardian of Faith|Katabatic Winds|March of Swirling Mist|Mist Dragon|Oubliette|Out of Time|Reality Ripple|"+
-		"Robe of Stars|Sapphire Charm|Shimmer|Shimmering Efreet|Slip Out the Back|Spatial Binding|Spectral Adversary|"+
-		"Taniwha|Teferi's Curse|Teferi's Imp|Teferi's Isle|Teferi's Protection|Teferi's Realm|Teferi's Veil|"+
-		"Time and Tide|Vanishing|Vaporous Djinn|Vodalian Illusionist|Warping Wurm|Brokers Confluence|Change of Plans|"+
-		"Ertai's Familiar|Frenetic Efreet|Kaito Shizuki|Old Fogey|Teferi, Master of Time|Teferi, Timeless Voyager|"+
-		"Vision Charm|Lightning Bolt|Shock|Wrath of God|Day of Judgment|Giant Growth|Disenchant|Naturalize|Murder|"+
-		"Doom Blade|Unsummon|Pacifism|Glorious Anthem|Llanowar Elves", "|")
 }

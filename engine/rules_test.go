@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -25,7 +26,25 @@ func runRulesCases(t *testing.T, tests []rulesCase, cards Cards) {
 				t.Fatalf("Run: %v", err)
 			}
 			requireOK(t, r)
+			checkApplyPure(t, sc)
 		})
+	}
+}
+
+// checkApplyPure applies a scenario's actions one by one and checks that
+// Apply leaves the state it is given as it was.
+func checkApplyPure(t *testing.T, sc *Scenario) {
+	t.Helper()
+	st := sc.Initial
+	for _, a := range sc.Actions {
+		before := st.clone()
+		next, _, err := Apply(st, a)
+		if !reflect.DeepEqual(before, st.clone()) {
+			t.Fatalf("Apply(%s) changed its input state", a.Text)
+		}
+		if err == nil {
+			st = next
+		}
 	}
 }
 

@@ -406,6 +406,9 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 				return nil, errorf(CodeUnknownKey, k.line, k.col, k.s, "cast of a real card")
 			}
 		}
+		if has(c.Types, "land") {
+			return nil, errorf(CodeBadValue, cv.line, cv.col, "card", c.Name, "a spell (a land is played, not cast: 305.1)")
+		}
 		o.Card, o.Name, o.Types, o.Colors = c.Name, c.Name, c.Types, c.Colors
 		if o.Colors == nil {
 			o.Colors = colorsOf(c.ManaCost)
