@@ -21,7 +21,8 @@
 // effects; players.go draws, discards and has players leave; choices.go
 // answers players' choices; turn.go walks the turn; keywords.go, cards.go and
 // cardmodels.go hold the keywords and the real cards the engine models;
-// kinds.go names every event and action kind.
+// kinds.go names every event and action kind, and message.go gives each
+// event's message key and values for the renderer (Event.Message).
 //
 // # Scenarios
 //
