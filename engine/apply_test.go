@@ -46,7 +46,7 @@ func TestAttackAfterCombat(t *testing.T) {
 	}
 	if _, err := Run(sc); err == nil {
 		t.Fatal("attack in the second main phase succeeded")
-	} else if e, _ := AsError(err); e == nil || e.Code != CodeIllegalAction || e.Line != 7 {
-		t.Errorf("error %v, want illegal_action at line 7", err)
+	} else if e, _ := AsError(err); e == nil || e.Code != CodeCantAttack || e.Rule != "508.1" || e.Line != 7 {
+		t.Errorf("error %v, want cant_attack (508.1) at line 7", err)
 	}
 }

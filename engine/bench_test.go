@@ -108,3 +108,54 @@ func TestLongGameStaysFlat(t *testing.T) {
 		t.Errorf("phasing creature Alice-c0 out=%t, plain Alice-c1 out=%t", p.PhasedOut, z.perm("Alice-c1").PhasedOut)
 	}
 }
+
+// customScenario is a scenario a user might paste: ten permanents (two
+// given by card name) and ten actions with casting, combat and phasing.
+const customScenario = `game: mtg
+players: [Alice, Bob]
+start: {turn: 3, active: Alice, step: main1}
+permanents:
+  - {id: angel, name: Serra Angel, types: [creature], power: 4, toughness: 4, keywords: [flying, vigilance], controller: Alice}
+  - {id: knight, card: White Knight, controller: Alice}
+  - {id: drake, card: Teferi's Drake, controller: Alice}
+  - {id: rancor, name: Rancor, types: [enchantment], subtypes: [Aura], controller: Alice, attached_to: knight, static: [{kind: anthem, power: 2, toughness: 0, affects: enchanted}]}
+  - {id: island, name: Island, types: [land], subtypes: [Island], controller: Alice}
+  - {id: bears, card: Grizzly Bears, controller: Bob}
+  - {id: giant, name: Hill Giant, types: [creature], power: 3, toughness: 3, controller: Bob}
+  - {id: spider, name: Giant Spider, types: [creature], power: 2, toughness: 4, keywords: [reach], controller: Bob}
+  - {id: wall, name: Wall of Stone, types: [creature], subtypes: [Wall], power: 0, toughness: 8, keywords: [defender], controller: Bob}
+  - {id: swamp, name: Swamp, types: [land], subtypes: [Swamp], controller: Bob}
+actions:
+  - cast: {id: bolt, name: Lightning Bolt, controller: Alice, targets: [giant], damage: 3}
+  - cast: {id: ripple, name: Reality Ripple, controller: Bob, targets: [giant], phase_out: true}
+  - resolve: ripple
+  - resolve: bolt
+  - attack: {attackers: [angel, knight], defender: Bob}
+  - illegal: {action: {block: {blocker: bears, attacker: angel}}, rule: "702.9b"}
+  - block: {blocker: spider, attacker: angel}
+  - advance: {player: Alice, step: end_combat}
+  - draw: {player: Alice, for_each: {controller: Alice, types: [creature]}}
+  - advance: {player: Bob, step: upkeep}
+expect:
+  - phased_in: [giant]
+  - life: {Bob: 16}
+  - hand: {Alice: 3}
+`
+
+// BenchmarkCustomScenario parses and runs a custom scenario of ten
+// permanents and ten actions (target: under 2 ms).
+func BenchmarkCustomScenario(b *testing.B) {
+	cards := testCards()
+	src := []byte(customScenario)
+	b.ReportAllocs()
+	for b.Loop() {
+		sc, err := ParseScenarioWith(src, ParseOptions{Cards: cards})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := Run(sc)
+		if err != nil || !r.OK {
+			b.Fatalf("run: %v, ok=%v", err, r != nil && r.OK)
+		}
+	}
+}

@@ -1,43 +1,129 @@
 // Package engine is a small, pure rules engine for the situations players ask
-// about: Magic: The Gathering phasing (CR 702.26 and the rules around it) and
+// about: Magic: The Gathering phasing (CR 702.26 and the rules around it),
+// with spells, abilities, combat and the common keywords around it, and
 // Yu-Gi-Oh! phase-timed effects.
 //
 // State goes in, events come out: Apply takes a State and an Action and
 // returns the next State and the Events it produced, each naming the rule it
 // applies. Apply never changes the State it is given. The engine does no I/O,
 // reads no clock and keeps no globals; the same scenario always yields the
-// same trace. It imports nothing else of the project.
+// same trace. It imports nothing else of the project: real cards come in
+// through a Cards lookup the caller gives.
+//
+// # Files
+//
+// apply.go dispatches actions; query.go finds permanents; layers.go derives
+// control, abilities and P/T (613); sba.go performs state-based actions
+// (704); phasing.go phases permanents out and in; stack.go casts, activates,
+// triggers and resolves; targets.go says what may be targeted; combat.go
+// declares attackers and blockers and deals combat damage; damage.go deals
+// damage and changes life totals; effects.go starts and ends continuous
+// effects; players.go draws, discards and has players leave; choices.go
+// answers players' choices; turn.go walks the turn; keywords.go, cards.go and
+// cardmodels.go hold the keywords and the real cards the engine models;
+// kinds.go names every event and action kind, and message.go gives each
+// event's message key and values for the renderer (Event.Message).
 //
 // # Scenarios
 //
 // ParseScenario reads the YAML scenario format (a starting situation,
-// actions and expectations); Run plays it and checks its expectations,
-// recording one Frame per action with the State after it (RunWith with
-// Options.NoFrames keeps no history, for long runs). Presets and LoadPreset
-// give the scenarios embedded from presets/*.yaml. Invalid input gives an
-// *Error with a stable Code, the line in the source and the arguments of the
-// message, never a panic.
+// actions and expectations); ParseScenarioWith also takes a Cards lookup for
+// the card key. Run plays a scenario and checks its expectations, recording
+// one Frame per action with the State after it (RunWith with Options.NoFrames
+// keeps no history, for long runs). Presets and LoadPreset give the scenarios
+// embedded from presets/*.yaml; RunPreset loads and runs one, and a name that
+// is no preset gives an error matching ErrUnknownPreset. Invalid input gives
+// an *Error with a stable Code, the line in the source and the arguments of
+// the message, never a panic; an action a rule forbids gives one whose Rule
+// names that rule.
 //
 // # Extensions to the scenario format
 //
-// Besides everything scenario-format.md lists, a scenario may use:
+// Besides everything scenario-format.md lists, its Additions included, a
+// scenario may use:
 //
 //   - top level: life (starting life total; 20, or 8000 for ygo);
+//   - start: hand and library ({player: n}): cards in hand (a cast then takes
+//     one) and in the library (drawing from an empty one loses, 704.5b);
 //   - permanents: zone (where it starts, default battlefield), phased_out,
 //     phased_indirect and phased_out_under (a permanent already phased out),
 //     triggers (conditions its triggered abilities watch: enters, leaves,
-//     phases_in, phases_out, attached, unattached, becomes_tapped) and choices
-//     (made as it entered, e.g. {color: red});
-//   - effects: name (display name);
+//     phases_in, phases_out, attached, unattached, becomes_tapped), choices
+//     (made as it entered, e.g. {color: red} or {land_type: Island}) and
+//     colors;
+//   - effects: name (display name), kinds lose (keywords), cant_phase_out,
+//     and the duration until_your_next_upkeep;
 //   - actions: attach ({aura: host}), enter ([ids] put onto the battlefield),
-//     and cast may carry effect: {kind, power, toughness, player, keywords,
-//     duration, source}, a continuous effect created for each legal target as
-//     it resolves, known by the spell's id;
+//     untap, activate ({id, source, ability: n or equip, targets, x}), block
+//     with blockers: [ids] (declared together, as menace needs), and cast may
+//     carry types (instant or sorcery: timing, 307.1), colors, mode, x, and
+//     effect: {kind, power, toughness, player, keywords, from, duration,
+//     source}, a continuous effect created for each legal target as it
+//     resolves, known by the spell's id; a cast of a permanent card (power
+//     and toughness may be given beside it) enters the battlefield as it
+//     resolves, under the spell's id;
+//   - choose answers: pick ([ids] an effect has the player choose), mode,
+//     pay (true or false) and type, besides keep, order, x and targets;
+//   - resolve may name a permanent: the topmost ability from it resolves;
 //   - expect: indirect ([ids] phased out indirectly), blocked, choices
 //     ({id: {key: value}}), hand ({player: n}); event and no_event also match
 //     turn, step (phase for ygo) and args;
 //   - ygo: flow (tcg or ygopro-core), hand_limit (6), hands ({player: n}),
 //     and a name for each phase effect.
+//
+// # Casting, abilities and the stack
+//
+// A spell's targets are checked as it is cast (601.2c): a phased-out
+// permanent (702.26b), hexproof (702.11b), shroud (702.18a), protection
+// (702.16b) and a player's protection or hexproof (702.11c) make a target
+// illegal, and the cast is refused with the rule. As it resolves, targets
+// that became illegal are left out (608.2b), and a spell all of whose
+// targets are illegal doesn't resolve. Triggered abilities of real cards go
+// on the stack at the next priority, the active player's first (603.3b),
+// their targets chosen then (603.3d); delayed ones wait for their moment
+// (603.7). advance resolves what is on the stack before leaving a step,
+// as when every player passes (500.2). Mana costs are taken as paid; {T}
+// and life costs are paid (119.4).
+//
+// # Real cards
+//
+// A permanent or spell given by card: takes its characteristics from the
+// Cards lookup and its behaviour from the engine's model of that card's
+// text (cardmodels.go): the keywords of its keyword lines, and for every
+// other line a model written for that card. A card whose text has a line
+// the engine has no model for, or whose model says what it cannot model,
+// is refused with CodeCardNotModelled and a reason; CardSupport says which,
+// without a scenario. Every card whose Oracle text phases things is either
+// modelled or refused that way.
+//
+// # Keywords
+//
+// Keywords lists the keywords the engine implements; any other is an error
+// (CodeUnknownKeyword), never silently ignored. Combat follows 506–511 with
+// a first-strike damage step (510.4), deathtouch (702.2), trample
+// (702.19), lifelink (702.15), flying and reach (702.9), menace (702.111),
+// landwalk (702.14), protection (702.16) and the blocking restrictions of
+// the cards modelled.
+//
+// # Choices
+//
+// A player's choices (the legend rule's keep, the order an attacker
+// divides its damage among its blockers, X, targets of triggered
+// abilities, modes, optional costs, types) are answered by choose actions;
+// without an answer the engine picks as choices.go documents, and the
+// choice event says so (Args[2] "default").
+//
+// # Leaving the game
+//
+// A player who loses (704.5a, 704.5b) leaves the game (104.5), as does one
+// who concedes (leave_game): what they own leaves the game, phased-out
+// permanents included (702.26k), effects giving them control end, what they
+// still control is exiled, their spells and abilities leave the stack
+// (800.4a), their turns are skipped (800.4k) and their "until your next
+// turn" effects end when that turn would have begun (800.4m); what phased
+// out under them phases in after their next turn would have begun
+// (702.26n). When one player is left, that player wins (104.2a) and
+// further game actions are refused.
 //
 // # Phasing model
 //
@@ -49,7 +135,10 @@
 // exist (702.26b): it can't be targeted, counted, destroyed or affected, it
 // can't attack or block, and its static abilities do nothing.
 //
-// The untap step fixes the sets of permanents phasing out and in before
+// Permanents that phase out (or in) at once are one event listing them all,
+// then one row per attachment that went indirectly; what that causes (the
+// removal from combat, durations ending, triggers) comes after it. The
+// untap step fixes the sets of permanents phasing out and in before
 // changing anything, so the exchange is simultaneous (502.1), then untaps
 // (502.3); no player gets priority there (502.4), so abilities that trigger
 // wait for the upkeep and state-based actions, such as the legend rule after
@@ -59,6 +148,13 @@
 // assert either way: an Aura that phases in directly while its host is still
 // phased out stays attached (the host is still on the battlefield; 702.26i
 // speaks of zones); and a permanent keeps its timestamp across phasing.
+//
+// # Illegal actions and checks
+//
+// An action inside illegal: must be refused for the rule given: the run
+// goes on with a refused event, and the outcome is a Check. check: holds
+// expectations checked at that point of the run. An illegal action outside
+// illegal: stops the run with its error.
 //
 // # Yu-Gi-Oh!
 //

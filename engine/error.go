@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -26,15 +27,42 @@ const (
 	CodeUnknownPreset  = "unknown_preset"   // Args: [name]
 	CodeIllegalPass    = "illegal_pass"     // Args: [player]
 	CodeBadDecision    = "bad_decision"     // Args: [player, effect]
+
+	CodeUnknownKeyword  = "unknown_keyword"   // Args: [keyword]
+	CodeUnknownCard     = "unknown_card"      // Args: [name]
+	CodeNoCardData      = "no_card_data"      // Args: [name]
+	CodeCardNotModelled = "card_not_modelled" // Args: [card, what the engine cannot model]
+	CodeCardNoPT        = "card_no_pt"        // Args: [card]
+	CodeNotLegalTarget  = "not_legal_target"  // Args: [spell or ability, target, rule]
+	CodeCantAttack      = "cant_attack"       // Args: [creature, rule]
+	CodeCantBlock       = "cant_block"        // Args: [blocker, attacker, rule]
+	CodeCantCast        = "cant_cast"         // Args: [spell, rule]
+	CodeCantActivate    = "cant_activate"     // Args: [source, rule]
+	CodeCantPay         = "cant_pay"          // Args: [player, life, rule]
+	CodeCantAttach      = "cant_attach"       // Args: [attachment, host, rule]
+	CodeGameOver        = "game_over"         // Args: [winner]
+	CodePlayerLeft      = "player_left"       // Args: [player, rule]
+	CodeBadChoice       = "bad_choice"        // Args: [player, the choice asked for, the answer given]
+	CodeNotRefused      = "not_refused"       // Args: [action]
 )
 
 // ErrorCodes returns every error code, sorted.
 func ErrorCodes() []string {
-	return []string{CodeAttachCycle, CodeBadDecision, CodeBadID, CodeBadPlayers, CodeBadValue,
+	c := []string{CodeAttachCycle, CodeBadDecision, CodeBadID, CodeBadPlayers, CodeBadValue,
 		CodeDuplicateID, CodeEmptyStack, CodeIllegalAction, CodeIllegalPass, CodeMissingKey,
 		CodeSyntax, CodeTooManyActions, CodeUndefinedID, CodeUnknownKey, CodeUnknownPlayer,
-		CodeUnknownPreset, CodeWrongType}
+		CodeUnknownPreset, CodeWrongType, CodeUnknownKeyword, CodeUnknownCard, CodeNoCardData,
+		CodeCardNotModelled, CodeCardNoPT, CodeNotLegalTarget, CodeCantAttack, CodeCantBlock, CodeCantCast,
+		CodeCantActivate, CodeCantPay, CodeCantAttach, CodeGameOver, CodePlayerLeft, CodeBadChoice,
+		CodeNotRefused}
+	sort.Strings(c)
+	return c
 }
+
+// ErrUnknownPreset is the error RunPreset and LoadPreset give for a name that
+// is no preset: errors.Is(err, ErrUnknownPreset) holds for it, whatever the
+// name.
+var ErrUnknownPreset error = &Error{Code: CodeUnknownPreset}
 
 // Error is an invalid scenario or action. Code is stable; Line and Col give
 // the position in the scenario source when known (0 otherwise).
@@ -43,6 +71,22 @@ type Error struct {
 	Line int
 	Col  int
 	Args []string
+	// Rule is the rule that makes an action illegal, when one does (the
+	// codes cant_*, not_legal_target, player_left); it is also the last of Args.
+	Rule string
+}
+
+// Is reports whether target is an *Error without arguments and with the
+// same Code: the sentinels such as ErrUnknownPreset.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code && len(t.Args) == 0 && t.Line == 0
+}
+
+// illegal returns the error of an action a rule forbids: code with args,
+// then the rule.
+func illegal(code, rule string, args ...string) *Error {
+	return &Error{Code: code, Args: append(args, rule), Rule: rule}
 }
 
 // Error returns an English message for logs.

@@ -76,7 +76,7 @@ func TestApplyErrors(t *testing.T) {
 		name, src, code, action string
 		line                    int
 	}{
-		{"sick-attacker", base + "actions:\n  - attack: {attackers: [bear], defender: Bob}\n", CodeIllegalAction, "attack", 7},
+		{"sick-attacker", base + "actions:\n  - attack: {attackers: [bear], defender: Bob}\n", CodeCantAttack, "attack", 7},
 		{"attach-cycle", base + "actions:\n  - attach: {bear: sword}\n", CodeAttachCycle, "attach", 7},
 		{"empty-stack", base + "actions:\n  - resolve:\n", CodeEmptyStack, "resolve", 7},
 		{"illegal-pass", "game: ygo\nplayers: [Yugi, Kaiba]\nphase_effects:\n  - {id: z, controller: Yugi, phase: end, mandatory: true}\ndecisions:\n  Yugi: [pass, pass]\nactions:\n  - enter_phase: end\n", CodeIllegalPass, "enter_phase", 8},

@@ -1,25 +1,37 @@
 package engine
 
 // Event is one thing that happened in the game, as structured data: the
-// i18n layer turns it into text. Objects are scenario ids; Rule is the rule
-// applied (a CR number such as "702.26g", or a "ygo." reference for
-// Yu-Gi-Oh! procedures). Args carries extra values in a fixed order per kind:
+// i18n layer turns it into text. Objects are scenario ids (players' names
+// where a player is a target or is affected); Rule is the rule applied (a CR
+// number such as "702.26g", or a "ygo." reference for Yu-Gi-Oh! procedures).
+// Args carries extra values in a fixed order per kind. Kind is one of the
+// Event* constants:
 //
-//	step                 Args: none (Step is the step entered)
-//	phase_out            Objects: the permanent, then what phased out with it; indirect rows: [attachment, host]
-//	phase_in             Objects: as phase_out; Args: ["tapped"] when it phases in tapped (610.4)
+//	step                 Args: none (Step is the step entered; Rule 510.4 for a second combat damage step)
+//	phase_out            Objects: every permanent phasing out at once, each followed by what goes with it;
+//	                     then one row per attachment that goes indirectly: Indirect, Objects [attachment, host]
+//	phase_in             Objects, rows: as phase_out; Args: ["tapped"] when they phase in tapped (610.4)
 //	phase_in_unattached  Objects: [attachment, former host] (702.26i)
-//	phase_out_prevented  Objects: [permanent]; Args: [event name] (610.4b)
-//	phase_in_blocked     Objects: [permanent] (610.4a or a can't-phase-in effect)
+//	phase_out_prevented  Objects: [permanent]; Args: [the permanent whose leaving it waited for] (610.4b)
+//	phase_out_blocked    Objects: [permanent] an effect says it can't phase out (101.2)
+//	phase_in_blocked     Objects: [permanent]; Args: [event name] for 610.4a (610.4a, 702.26g, 702.26n, can't-phase-in)
 //	untap                Objects: what untapped
 //	untap_skipped        Player: whose untap step is skipped (702.26m)
 //	tap                  Objects: what became tapped
-//	cast                 Objects: [spell, targets...]
-//	resolve              Objects: [spell, legal targets...]
-//	illegal_target       Objects: [spell, target]
-//	fizzle               Objects: [spell]
+//	cast                 Player; Objects: [spell, targets...]
+//	activate             Player; Objects: [ability, source, targets...] (602.2)
+//	target               Player; Objects: [triggered ability, targets...] chosen as it goes on the stack (603.3d)
+//	no_targets           Objects: [triggered ability] removed from the stack for want of targets (603.3d)
+//	resolve              Objects: [spell or ability, legal targets...]
+//	illegal_target       Objects: [spell or ability, target]
+//	fizzle               Objects: [spell or ability]
+//	spell_exiled         Objects: [spell] it exiles itself as it resolves (Teferi's Protection)
 //	damage               Objects: [source if any, permanent dealt damage if any]; Args: [amount, "player" | "permanent"];
 //	                     a player dealt damage is in Player
+//	prevented            as damage: damage protection prevents (702.16e, 702.16j)
+//	life_gain            Player; Objects: [source if any]; Args: [amount, new life total]
+//	life_unchanged       Player; Objects: [source if any, the effect]; Args: [the change it would have made, signed] (119.7, 119.8)
+//	pay_life             Player; Args: [amount, new life total] (119.4)
 //	destroy              Objects: [permanent]
 //	indestructible       Objects: [permanent]
 //	leaves_battlefield   Objects: [permanent]; Args: [zone it went to]
@@ -30,59 +42,49 @@ package engine
 //	unaffected           Objects: [permanent] an action found it phased out or gone (702.26b)
 //	block                Objects: [blocker, attacker]
 //	counter              Objects: [permanent]; Args: [kind, n, total]
-//	effect_begins        Objects: [effect id, affected...]
+//	counter_removed      Objects: [permanent]; Args: [kind, n removed, total]
+//	effect_begins        Objects: [effect id, affected permanents or player...]; Args: [kind, duration]
 //	effect_excludes      Objects: [effect id, phased-out objects left out] (702.26e)
 //	effect_ends          Objects: [effect id]; Args: [duration]
 //	effect_never_starts  Objects: [effect id, source]; Args: [duration] (611.2b, 610.3c)
 //	control              Objects: [permanent]; Args: [old controller, new controller]
 //	damage_removed       Objects: the permanents whose damage is removed (514.2)
-//	state_based          Objects: [permanent]; Args: [what happened: graveyard, destroyed, unattached, ceases, loses]
-//	trigger              Objects: [source]; Args: [condition]
+//	state_based          Objects: [permanent]; Args: [what happened: one of StateBasedResults]; "loses" has Player
+//	trigger              Player; Objects: [source]; Args: [condition, one of TriggerConditions]
 //	no_trigger           Objects: [permanent]; Args: [condition that did not trigger]
+//	draw                 Player; Args: [cards drawn, hand size] (121.1, 504.1)
+//	discard              Player; Args: [cards discarded, hand size] (701.9a)
+//	mana                 Player; Objects: [source]; Args: [mana, as {U}{U}] a mana ability (605.3a)
+//	choice               Player; Objects: [what was chosen, if objects]; Args: [kind (ChoiceKinds), value, "chosen" | "default"]
+//	refused              Player; Objects: [ids the action names]; Args: [action kind, error code] an illegal action refused, Rule the rule
 //	leaves_game          Player; Objects: what left with them
+//	turn_skipped         Player: whose turn doesn't begin: they left the game (800.4k)
+//	wins                 Player: who won (104.2a)
 //	phasing_player_gone  Objects: [permanent]; Args: [new phasing player] (702.26n)
 //	ygo_activate         Player; Objects: [effect]; Args: [chain number]
 //	ygo_resolve          Player; Objects: [effect]
 //	phase_pass           Player: who passed (Step: the phase)
 //	phase_end            Step: the phase whose effects are done
 //	hand_discard         Player; Args: [cards discarded, hand size]
+//
+// The locales' message for an event is "engine.event."+kind or a variant of
+// it; it takes %[1]s, the objects' names as a list, and %[2]s, the player,
+// then the kind's own values from %[3]s on. Event.Message gives both the key
+// and those values, for every kind, so a renderer needs no case per kind.
 type Event struct {
 	Seq      int
 	Turn     int
 	Player   string
 	Step     string
-	Kind     string
+	Kind     EventKind
 	Objects  []string
 	Rule     string
 	Indirect bool
 	Args     []string
 }
 
-// EventKinds returns every kind of event the engine can emit, sorted.
-func EventKinds() []string {
-	return []string{
-		"attach", "attack", "block", "cast", "control", "counter", "damage", "damage_removed", "destroy",
-		"effect_begins", "effect_ends", "effect_excludes", "effect_never_starts", "enters_battlefield", "fizzle",
-		"hand_discard", "illegal_target", "indestructible", "leaves_battlefield", "leaves_game",
-		"no_trigger", "phase_end", "phase_in", "phase_in_blocked", "phase_in_unattached", "phase_out",
-		"phase_out_prevented", "phase_pass", "phasing_player_gone", "removed_from_combat", "resolve",
-		"state_based", "step", "tap", "trigger", "unaffected", "untap", "untap_skipped", "ygo_activate", "ygo_resolve",
-	}
-}
-
-// IndirectKinds returns the event kinds that can carry Indirect.
-func IndirectKinds() []string { return []string{"phase_in", "phase_out"} }
-
-// StateBasedResults returns the values Args[0] of a state_based event can take.
-func StateBasedResults() []string {
-	return []string{"ceases", "destroyed", "graveyard", "loses", "unattached"}
-}
-
-// TriggerConditions returns the trigger conditions a permanent may list.
-func TriggerConditions() []string { return triggerKind() }
-
 // Zones returns the zones() an object can be in.
-func Zones() []string { return zones() }
+func Zones() []string { return append(zones(), ZoneStack) }
 
 // YGORules returns the references the Yu-Gi-Oh! procedure cites in Rule.
 func YGORules() []string {

@@ -57,7 +57,7 @@ permanents:
 		return
 	}
 	for _, e := range events {
-		if e.Kind != "step" {
+		if e.Kind == engine.EventPhaseOut || e.Kind == engine.EventPhaseIn {
 			fmt.Println(e.Turn, e.Step, e.Kind, e.Objects, e.Rule)
 		}
 	}

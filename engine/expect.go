@@ -10,7 +10,8 @@ import (
 func expectKinds() []string {
 	return []string{"phased_out", "phased_in", "indirect", "attached", "unattached", "tapped", "untapped",
 		"counters", "controller", "pt", "damage", "attacking", "blocked", "not_in_combat", "zone", "can_attack",
-		"cannot_attack", "effect_active", "life", "event", "no_event", "resolution_order", "chains", "hand", "choices"}
+		"cannot_attack", "effect_active", "life", "event", "no_event", "resolution_order", "chains", "hand", "choices",
+		"lost", "left_game"}
 }
 
 // ExpectKinds returns the checks an `expect:` entry may use.
@@ -25,23 +26,31 @@ func (p *scenarioParser) expects(top *fields) error {
 	if ev == nil {
 		return nil
 	}
+	list, err := p.expectList(ev, "expect")
+	p.sc.Expect = list
+	return err
+}
+
+// expectList reads a list of expectations (expect:, or a check action).
+func (p *scenarioParser) expectList(ev *value, where string) ([]Expectation, error) {
 	if ev.kind != seqValue {
-		return errorf(CodeWrongType, ev.line, ev.col, "expect", "list")
+		return nil, errorf(CodeWrongType, ev.line, ev.col, where, "list")
 	}
+	var out []Expectation
 	for _, it := range ev.items {
-		if _, err := asMap(it, "expect", expectKinds()...); err != nil {
-			return err
+		if _, err := asMap(it, where, expectKinds()...); err != nil {
+			return nil, err
 		}
 		if len(it.keys) != 1 {
-			return errorf(CodeBadValue, it.line, it.col, "expect", it.text(), "exactly one check per entry")
+			return nil, errorf(CodeBadValue, it.line, it.col, where, it.text(), "exactly one check per entry")
 		}
 		k, x := it.keys[0], it.items[0]
 		if err := p.checkExpect(k.s, x); err != nil {
-			return err
+			return nil, err
 		}
-		p.sc.Expect = append(p.sc.Expect, Expectation{Kind: k.s, Text: k.s + ": " + x.text(), Line: k.line, v: x})
+		out = append(out, Expectation{Kind: k.s, Text: k.s + ": " + x.text(), Line: k.line, v: x})
 	}
-	return nil
+	return out, nil
 }
 
 // checkExpect validates an expectation's ids and shape at parse time.
@@ -55,6 +64,17 @@ func (p *scenarioParser) checkExpect(kind string, x *value) error {
 	case "resolution_order":
 		_, err := p.refs(x, kind, "ygo")
 		return err
+	case "lost", "left_game":
+		items := []*value{x}
+		if x.kind == seqValue {
+			items = x.items
+		}
+		for _, it := range items {
+			if _, err := p.player(it, kind); err != nil {
+				return err
+			}
+		}
+		return nil
 	case "chains":
 		if x.kind != seqValue {
 			return errorf(CodeWrongType, x.line, x.col, kind, "list of lists")
@@ -247,6 +267,14 @@ func findingFormat(code string) string {
 		return "%s has %s cards in hand"
 	case "no_event":
 		return "no matching event"
+	case "in_game": // player
+		return "%s is still in the game"
+	case "not_lost": // player
+		return "%s has not lost"
+	case "allowed": // the action
+		return "%s was allowed"
+	case "refused": // rule, error code
+		return "refused by rule %s (%s)"
 	case "event": // seq
 		return "event #%s matches"
 	case "order": // the order found, as [a, b]
@@ -257,7 +285,7 @@ func findingFormat(code string) string {
 
 // FindingCodes returns the codes a Finding can have, sorted.
 func FindingCodes() []string {
-	return []string{"attached_to", "can_attack", "cannot_attack", "choice", "controller", "counters", "damage", "effect_active", "event", "hand", "in_combat", "life", "no_event", "not_attached", "not_attacking", "not_blocked", "order", "pt", "state", "tapped", "untapped", "zone"}
+	return []string{"allowed", "attached_to", "can_attack", "cannot_attack", "choice", "controller", "counters", "damage", "effect_active", "event", "hand", "in_combat", "in_game", "life", "no_event", "not_attached", "not_attacking", "not_blocked", "not_lost", "order", "pt", "refused", "state", "tapped", "untapped", "zone"}
 }
 
 // AttackReasons returns why a creature may be unable to attack: the values
@@ -280,11 +308,16 @@ func find(code string, args ...string) Finding { return Finding{Code: code, Args
 // evaluate checks one expectation against the final state and the trace.
 func (x Expectation) evaluate(s *State, trace []Event) Check {
 	ok, found := x.eval(s, trace)
+	return Check{Check: x.Text, OK: ok, Detail: findingsDetail(found), Found: found, Line: x.Line}
+}
+
+// findingsDetail renders findings in English, for Check.Detail.
+func findingsDetail(found []Finding) string {
 	var parts []string
 	for _, f := range found {
 		parts = append(parts, f.String())
 	}
-	return Check{Check: x.Text, OK: ok, Detail: strings.Join(parts, "; "), Found: found}
+	return strings.Join(parts, "; ")
 }
 
 func listIDs(v *value) []string {
@@ -445,6 +478,18 @@ func (x Expectation) eval(s *State, trace []Event) (bool, []Finding) {
 			return false, []Finding{find("no_event")}
 		}
 		return true, nil
+	case "lost", "left_game":
+		var bad []Finding
+		for _, name := range listIDs(x.v) {
+			pl := s.Players[s.player(name)]
+			switch {
+			case x.Kind == "lost" && !pl.Lost:
+				bad = append(bad, find("not_lost", name))
+			case x.Kind == "left_game" && !pl.Left:
+				bad = append(bad, find("in_game", name))
+			}
+		}
+		return len(bad) == 0, bad
 	case "resolution_order":
 		var got []string
 		if s.YGO != nil {

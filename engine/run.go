@@ -24,6 +24,10 @@ type Result struct {
 	// Names maps every id the run met (permanents, spells, effects,
 	// Yu-Gi-Oh! effects) to its display name.
 	Names map[string]string
+	// LocalNames maps the id of every object given as a real card to the
+	// card's printed names by language ("fr", "ja"), for a reader in that
+	// language; Names keeps the English name.
+	LocalNames map[string]map[string]string
 }
 
 // Check is the outcome of one expectation.
@@ -33,6 +37,12 @@ type Check struct {
 	Detail string // in English: what was found instead, or which event matched
 	// Found holds the same as data, for rendering in the reader's language.
 	Found []Finding
+	// After is the number of actions performed when it was checked: the
+	// index of its check or illegal action plus one, or len(actions) for the
+	// final expect entries.
+	After int
+	// Line is the expectation's line in the scenario.
+	Line int
 }
 
 // Frame is one step of a run: the action, its events, and the State after it.
@@ -63,11 +73,39 @@ func RunWith(s *Scenario, opt Options) (*Result, error) {
 	if len(s.Actions) > MaxActions {
 		return nil, fmt.Errorf("engine: run: %w", errorf(CodeTooManyActions, 0, 0, fmt.Sprint(MaxActions)))
 	}
-	r := &Result{Name: s.Name, Game: s.Game, Title: s.Title, Initial: s.Initial.clone()}
+	r := &Result{Name: s.Name, Game: s.Game, Title: s.Title, Initial: s.Initial.clone(), OK: true}
 	st := s.Initial.clone()
 	r.Names = st.Names()
+	r.LocalNames = map[string]map[string]string{}
+	for _, p := range st.Permanents {
+		if len(p.LocalNames) > 0 {
+			r.LocalNames[p.ID] = p.LocalNames
+		}
+	}
+	record := func(c Check) {
+		r.Expectations = append(r.Expectations, c)
+		r.OK = r.OK && c.OK
+	}
 	for i, a := range s.Actions {
 		next, evs, err := Apply(st, a)
+		if a.Kind == ActionIllegal {
+			c := Check{Check: a.Text, After: i + 1, Line: a.Line}
+			if e, ok := AsError(err); ok && e.Code == CodeNotRefused {
+				err = nil
+				c.Found = []Finding{find("allowed", a.Inner.Text)}
+			} else if err == nil {
+				for _, ev := range evs {
+					if ev.Kind == EventRefused {
+						c.OK = ev.Rule == a.Rule
+						if !c.OK {
+							c.Found = []Finding{find("refused", ev.Rule, ev.Args[1])}
+						}
+					}
+				}
+			}
+			c.Detail = findingsDetail(c.Found)
+			record(c)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -83,18 +121,37 @@ func RunWith(s *Scenario, opt Options) (*Result, error) {
 		if !opt.NoEvents {
 			r.Events = append(r.Events, evs...)
 		}
+		for _, x := range a.Checks {
+			c := x.evaluate(&st, r.Events)
+			c.After = i + 1
+			record(c)
+		}
 		if !opt.NoFrames {
 			r.Frames = append(r.Frames, Frame{Index: i, Action: a.Text, Events: evs, State: st})
 		}
 	}
 	r.Final = st
-	r.OK = true
 	for _, x := range s.Expect {
 		c := x.evaluate(&st, r.Events)
-		r.Expectations = append(r.Expectations, c)
-		r.OK = r.OK && c.OK
+		c.After = len(s.Actions)
+		record(c)
 	}
 	return r, nil
+}
+
+// RunPreset loads the named preset and runs it. A name that is no preset
+// gives an error for which errors.Is(err, ErrUnknownPreset) holds (an *Error
+// with Code unknown_preset and the name in Args).
+func RunPreset(name string, opt Options) (*Scenario, *Result, error) {
+	sc, err := LoadPreset(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := RunWith(sc, opt)
+	if err != nil {
+		return sc, nil, err
+	}
+	return sc, r, nil
 }
 
 // presetFS holds the preset scenarios.

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // Scenario is a parsed scenario: a starting State, actions and expectations.
 type Scenario struct {
@@ -48,11 +45,12 @@ func supertypes() []string {
 }
 
 func effectKinds() []string {
-	return []string{"pump", "set_pt", "control", "grant", "cant_phase_in"}
+	return []string{"pump", "set_pt", "control", "grant", "lose", "cant_phase_in", "cant_phase_out",
+		"life_cant_change", "player_protection", "player_hexproof"}
 }
 
 func durations() []string {
-	return []string{"end_of_turn", "until_your_next_turn", "for_as_long_as", "until", "indefinite"}
+	return []string{"end_of_turn", "until_your_next_turn", "until_your_next_upkeep", "for_as_long_as", "until", "indefinite"}
 }
 
 func zones() []string {
@@ -71,6 +69,14 @@ func triggerKind() []string {
 	return []string{"enters", "leaves", "phases_in", "phases_out", "attached", "unattached", "becomes_tapped"}
 }
 
+// TriggerConditions returns every trigger condition a trigger event can
+// name: those a permanent may list (the scenario key triggers) and those of
+// the real cards and keywords the engine models.
+func TriggerConditions() []string {
+	return append(triggerKind(), onUpkeep, onEachUpkeep, onEndStep, onAttacks, onBlocks, onBecomesBlocked,
+		onEndCombat, onNextUpkeep, onPaid, onVanishing, onLastCounter, onFlanking)
+}
+
 func stepNames() []string {
 	return []string{"untap", "upkeep", "draw", "main1", "begin_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_combat", "main2", "end", "cleanup"}
 }
@@ -85,11 +91,24 @@ type scenarioParser struct {
 	sc      *Scenario
 	ids     map[string]string // id -> what defines it: permanent, effect, spell, ygo
 	players []string
+	cards   Cards
+}
+
+// ParseOptions tune ParseScenarioWith. The zero value reads scenarios that
+// give no real card (card keys are then an error).
+type ParseOptions struct {
+	// Cards looks up the cards a scenario names with card: in English,
+	// French or Japanese.
+	Cards Cards
 }
 
 // ParseScenario parses a scenario (format: scenario-format.md). On failure
 // the error is an *Error with the line of the offending entry.
-func ParseScenario(src []byte) (*Scenario, error) {
+func ParseScenario(src []byte) (*Scenario, error) { return ParseScenarioWith(src, ParseOptions{}) }
+
+// ParseScenarioWith is ParseScenario with options: a Cards lookup for the
+// real cards a scenario names.
+func ParseScenarioWith(src []byte, opt ParseOptions) (*Scenario, error) {
 	root, err := parseYAML(src)
 	if err != nil {
 		return nil, err
@@ -100,7 +119,7 @@ func ParseScenario(src []byte) (*Scenario, error) {
 		return nil, err
 	}
 	sc := &Scenario{}
-	p := &scenarioParser{sc: sc, ids: map[string]string{}}
+	p := &scenarioParser{sc: sc, ids: map[string]string{}, cards: opt.Cards}
 	if err := p.header(top); err != nil {
 		return nil, err
 	}
@@ -177,7 +196,7 @@ func (p *scenarioParser) header(top *fields) error {
 		if n == "" || has(names[:i], n) {
 			return errorf(CodeDuplicateID, pv.line, pv.col, n)
 		}
-		sc.Initial.Players = append(sc.Initial.Players, Player{Name: n, Life: life})
+		sc.Initial.Players = append(sc.Initial.Players, Player{Name: n, Life: life, Library: -1})
 	}
 	p.players = names
 	sc.Initial.Game = sc.Game
@@ -185,7 +204,7 @@ func (p *scenarioParser) header(top *fields) error {
 	sc.Initial.Active = names[0]
 	sc.Initial.Step = StepMain1
 	if sv := top.get("start"); sv != nil {
-		sf, err := asMap(sv, "start", "turn", "active", "step", "phase")
+		sf, err := asMap(sv, "start", "turn", "active", "step", "phase", "hand", "library")
 		if err != nil {
 			return err
 		}
@@ -208,6 +227,37 @@ func (p *scenarioParser) header(top *fields) error {
 		for _, k := range []string{"step", "phase"} {
 			if v := sf.get(k); v != nil && k != key {
 				return errorf(CodeUnknownKey, v.line, v.col, k, sc.Game+" start")
+			}
+		}
+		for _, k := range []string{"hand", "library"} {
+			hv := sf.get(k)
+			if hv == nil {
+				continue
+			}
+			if sc.Game == "ygo" {
+				return errorf(CodeUnknownKey, hv.line, hv.col, k, "ygo start")
+			}
+			if _, err := asMapAny(hv, k); err != nil {
+				return err
+			}
+			for i, kv := range hv.keys {
+				name, err := p.player(kv, k)
+				if err != nil {
+					return err
+				}
+				n, err := hv.items[i].integer(k)
+				if err != nil {
+					return err
+				}
+				if n < 0 {
+					return errorf(CodeBadValue, hv.items[i].line, hv.items[i].col, k, hv.items[i].s, "a number from 0")
+				}
+				pl := &sc.Initial.Players[sc.Initial.player(name)]
+				if k == "hand" {
+					pl.Hand, pl.HandKnown = n, true
+				} else {
+					pl.Library = n
+				}
 			}
 		}
 		if v := sf.get(key); v != nil {
@@ -342,7 +392,9 @@ func (p *scenarioParser) mtg(top *fields) error {
 			if e.Controller == "" {
 				e.Controller = st.Active
 			}
-			if e.Target != "" {
+			if has(playerEffectKinds(), e.Kind) {
+				e.Affected = []string{e.Player}
+			} else if e.Target != "" {
 				e.Affected = []string{e.Target}
 			} else {
 				g := &game{s: st}
@@ -370,9 +422,49 @@ func (p *scenarioParser) mtg(top *fields) error {
 }
 
 func permanentKeys() []string {
-	return []string{"id", "name", "types", "subtypes", "supertypes", "power", "toughness", "keywords",
-		"controller", "owner", "token", "tapped", "damage", "counters", "attached_to", "entered_this_turn", "static",
-		"triggers", "choices", "zone", "phased_out", "phased_indirect", "phased_out_under"}
+	return []string{"id", "name", "card", "types", "subtypes", "supertypes", "power", "toughness", "keywords",
+		"protection_from", "colors", "controller", "owner", "token", "tapped", "damage", "counters", "attached_to",
+		"entered_this_turn", "static", "triggers", "choices", "zone", "phased_out", "phased_indirect", "phased_out_under"}
+}
+
+// card looks up the real card a card key names, and the engine's model of
+// its text.
+func (p *scenarioParser) card(v *value) (CardInfo, *cardModel, error) {
+	name, err := v.str("card")
+	if err != nil {
+		return CardInfo{}, nil, err
+	}
+	if p.cards == nil {
+		return CardInfo{}, nil, errorf(CodeNoCardData, v.line, v.col, name)
+	}
+	c, ok := p.cards.Card(name)
+	if !ok {
+		return CardInfo{}, nil, errorf(CodeUnknownCard, v.line, v.col, name)
+	}
+	m, err := cardModelFor(c)
+	if err != nil {
+		e := err.(*Error)
+		e.Line, e.Col = v.line, v.col
+		return CardInfo{}, nil, e
+	}
+	return c, m, nil
+}
+
+// keywords reads a list of keywords: each must be one the engine implements
+// (Keywords), in any case, with spaces or underscores.
+func (p *scenarioParser) keywords(f *fields, key string) ([]string, error) {
+	ks, err := f.optStrs(key)
+	if err != nil {
+		return nil, err
+	}
+	for i, k := range ks {
+		ks[i] = normKeyword(k)
+		if !has(Keywords(), ks[i]) {
+			v := f.get(key)
+			return nil, errorf(CodeUnknownKeyword, v.line, v.col, k)
+		}
+	}
+	return ks, nil
 }
 
 func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
@@ -391,16 +483,34 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 	if err := p.define(idv, q.ID, "permanent"); err != nil {
 		return q, nil, err
 	}
-	if q.Name, err = f.optStr("name", q.ID); err != nil {
+	var card *CardInfo
+	if cv := f.get("card"); cv != nil {
+		c, m, err := p.card(cv)
+		if err != nil {
+			return q, nil, err
+		}
+		if !isPermanentCard(c.Types) {
+			return q, nil, errorf(CodeBadValue, cv.line, cv.col, "card", c.Name, "a permanent card")
+		}
+		permanentFromCard(&q, c, m)
+		card = &c
+	}
+	if q.Name, err = f.optStr("name", q.Name); err != nil {
 		return q, nil, err
+	}
+	if q.Name == "" {
+		q.Name = q.ID
 	}
 	lists := []struct {
 		key     string
 		dst     *[]string
 		allowed []string
 	}{{"types", &q.Types, cardTypes()}, {"subtypes", &q.Subtypes, nil}, {"supertypes", &q.Supertypes, supertypes()},
-		{"keywords", &q.Keywords, nil}, {"triggers", &q.Triggers, triggerKind()}}
+		{"triggers", &q.Triggers, triggerKind()}, {"colors", &q.Colors, Colors()}, {"protection_from", &q.Protection, protectionQualities()}}
 	for _, l := range lists {
+		if f.get(l.key) == nil {
+			continue
+		}
 		if *l.dst, err = f.optStrs(l.key); err != nil {
 			return q, nil, err
 		}
@@ -412,14 +522,26 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 			}
 		}
 	}
-	for i, k := range q.Keywords {
-		q.Keywords[i] = strings.ToLower(k)
+	if f.get("keywords") != nil {
+		if q.Keywords, err = p.keywords(f, "keywords"); err != nil {
+			return q, nil, err
+		}
 	}
-	if q.BasePower, err = f.optInt("power", 0); err != nil {
+	if len(q.Protection) > 0 && !has(q.Keywords, "protection") {
+		q.Keywords = append(q.Keywords, "protection")
+	}
+	if has(q.Keywords, "protection") && len(q.Protection) == 0 {
+		return q, nil, errorf(CodeMissingKey, v.line, v.col, "protection_from", "a permanent with protection")
+	}
+	if q.BasePower, err = f.optInt("power", q.BasePower); err != nil {
 		return q, nil, err
 	}
-	if q.BaseTough, err = f.optInt("toughness", 0); err != nil {
+	if q.BaseTough, err = f.optInt("toughness", q.BaseTough); err != nil {
 		return q, nil, err
+	}
+	if card != nil && q.Is("creature") && (card.Power == "" || card.Toughness == "") && (f.get("power") == nil || f.get("toughness") == nil) {
+		cv := f.get("card")
+		return q, nil, errorf(CodeCardNoPT, cv.line, cv.col, card.Name)
 	}
 	if q.Damage, err = f.optInt("damage", 0); err != nil {
 		return q, nil, err
@@ -493,6 +615,7 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 		}
 	}
 	if sv := f.get("static"); sv != nil {
+		q.Static = nil
 		if sv.kind != seqValue {
 			return q, nil, errorf(CodeWrongType, sv.line, sv.col, "static", "list")
 		}
@@ -518,7 +641,7 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 			if st.Toughness, err = sf.optInt("toughness", 0); err != nil {
 				return q, nil, err
 			}
-			if st.Keywords, err = sf.optStrs("keywords"); err != nil {
+			if st.Keywords, err = p.keywords(sf, "keywords"); err != nil {
 				return q, nil, err
 			}
 			if st.Affects, err = sf.optStr("affects", "self"); err != nil {
@@ -542,7 +665,7 @@ func asMapAny(v *value, where string) (*value, error) {
 }
 
 func effectKeys() []string {
-	return []string{"id", "name", "kind", "target", "affects", "power", "toughness", "player", "keywords", "duration", "source", "controller"}
+	return []string{"id", "name", "kind", "target", "affects", "power", "toughness", "player", "keywords", "from", "duration", "source", "controller"}
 }
 
 // effect reads an effect definition and defines its id.
@@ -594,7 +717,8 @@ func (p *scenarioParser) effectBody(f *fields, e *Effect, needTarget bool) error
 			return err
 		}
 	}
-	if needTarget && e.Target == "" && e.Filter == nil {
+	playerKind := has(playerEffectKinds(), e.Kind)
+	if needTarget && !playerKind && e.Target == "" && e.Filter == nil {
 		return errorf(CodeMissingKey, f.v.line, f.v.col, "target", "effect")
 	}
 	if e.Power, err = f.optInt("power", 0); err != nil {
@@ -603,16 +727,27 @@ func (p *scenarioParser) effectBody(f *fields, e *Effect, needTarget bool) error
 	if e.Toughness, err = f.optInt("toughness", 0); err != nil {
 		return err
 	}
-	if e.Keywords, err = f.optStrs("keywords"); err != nil {
+	if e.Keywords, err = p.keywords(f, "keywords"); err != nil {
 		return err
+	}
+	if e.From, err = f.optStrs("from"); err != nil {
+		return err
+	}
+	for _, q := range e.From {
+		if err := oneOf(f.get("from"), "from", q, protectionQualities()...); err != nil {
+			return err
+		}
+	}
+	if e.Kind == "player_protection" && len(e.From) == 0 {
+		return errorf(CodeMissingKey, f.v.line, f.v.col, "from", "player_protection effect")
 	}
 	if pv := f.get("player"); pv != nil {
 		if e.Player, err = p.player(pv, "player"); err != nil {
 			return err
 		}
 	}
-	if e.Kind == "control" && e.Player == "" {
-		return errorf(CodeMissingKey, f.v.line, f.v.col, "player", "control effect")
+	if (e.Kind == "control" || playerKind) && e.Player == "" {
+		return errorf(CodeMissingKey, f.v.line, f.v.col, "player", e.Kind+" effect")
 	}
 	if e.Duration, err = f.optStr("duration", "indefinite"); err != nil {
 		return err

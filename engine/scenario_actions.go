@@ -7,9 +7,11 @@ import (
 
 // actionKeys lists the actions a scenario may use.
 func actionKeys() []string {
-	return []string{"phase_out", "phase_out_all", "phase_out_until", "phase_in", "phase_in_all", "phase_toggle",
-		"effect", "cast", "resolve", "attack", "block", "damage", "destroy", "destroy_all", "counter", "tap", "attach",
-		"enter", "leave_battlefield", "skip_untap", "leave_game", "advance", "enter_phase"}
+	var out []string
+	for _, k := range ActionKinds() {
+		out = append(out, string(k))
+	}
+	return out
 }
 
 func (p *scenarioParser) actions(top *fields) error {
@@ -25,7 +27,7 @@ func (p *scenarioParser) actions(top *fields) error {
 		return errorf(CodeTooManyActions, it.line, it.col, strconv.Itoa(MaxActions))
 	}
 	for _, it := range av.items {
-		a, err := p.action(it)
+		a, err := p.action(it, 0)
 		if err != nil {
 			return err
 		}
@@ -34,7 +36,8 @@ func (p *scenarioParser) actions(top *fields) error {
 	return nil
 }
 
-func (p *scenarioParser) action(v *value) (Action, error) {
+// action reads one action; depth counts the illegal actions it is inside.
+func (p *scenarioParser) action(v *value, depth int) (Action, error) {
 	var a Action
 	if _, err := asMap(v, "action", actionKeys()...); err != nil {
 		return a, err
@@ -42,22 +45,23 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 	if len(v.keys) != 1 {
 		return a, errorf(CodeBadValue, v.line, v.col, "action", v.text(), "exactly one action per entry")
 	}
-	a.Kind = v.keys[0].s
-	a.Line, a.Text = v.keys[0].line, a.Kind+": "+v.items[0].text()
+	kind := v.keys[0].s
+	a.Kind = ActionKind(kind)
+	a.Line, a.Text = v.keys[0].line, kind+": "+v.items[0].text()
 	x := v.items[0]
-	ygoOnly := a.Kind == "enter_phase"
-	if ygoOnly != (p.sc.Game == "ygo") {
-		return a, errorf(CodeUnknownKey, v.keys[0].line, v.keys[0].col, a.Kind, p.sc.Game+" actions")
+	ygoOnly := a.Kind == ActionEnterPhase
+	if a.Kind != ActionCheck && ygoOnly != (p.sc.Game == "ygo") {
+		return a, errorf(CodeUnknownKey, v.keys[0].line, v.keys[0].col, kind, p.sc.Game+" actions")
 	}
 	var err error
 	switch a.Kind {
-	case "phase_out", "phase_in", "destroy", "tap", "enter", "leave_battlefield":
-		a.IDs, err = p.refs(x, a.Kind, "permanent")
-	case "phase_out_all", "phase_in_all", "phase_toggle", "destroy_all":
-		a.Filter, err = p.filter(x, a.Kind)
-	case "phase_out_until":
+	case ActionPhaseOut, ActionPhaseIn, ActionDestroy, ActionTap, ActionUntap, ActionEnter, ActionLeaveBattlefield:
+		a.IDs, err = p.refs(x, kind, "permanent")
+	case ActionPhaseOutAll, ActionPhaseInAll, ActionPhaseToggle, ActionDestroyAll:
+		a.Filter, err = p.filter(x, kind)
+	case ActionPhaseOutUntil:
 		var g *fields
-		if g, err = asMap(x, a.Kind, "target", "until", "tap_on_return"); err != nil {
+		if g, err = asMap(x, kind, "target", "until", "tap_on_return"); err != nil {
 			return a, err
 		}
 		var tv, uv *value
@@ -81,21 +85,23 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 			return a, errorf(CodeUndefinedID, uv.line, uv.col, src)
 		}
 		a.TapOnReturn, err = g.optBool("tap_on_return")
-	case "effect":
+	case ActionEffect:
 		var e Effect
 		if e, err = p.effect(x); err != nil {
 			return a, err
 		}
 		a.Effect = &e
-	case "cast":
+	case ActionCast:
 		a.Spell, err = p.spell(x)
-	case "resolve":
+	case ActionActivate:
+		a.Spell, err = p.activation(x)
+	case ActionResolve:
 		if x.tag != "null" {
-			a.Target, err = p.ref(x, "resolve", "spell")
+			a.Target, err = p.ref(x, "resolve", "spell", "permanent")
 		}
-	case "attack":
+	case ActionAttack:
 		var g *fields
-		if g, err = asMap(x, a.Kind, "attackers", "defender"); err != nil {
+		if g, err = asMap(x, kind, "attackers", "defender"); err != nil {
 			return a, err
 		}
 		var av, dv *value
@@ -109,25 +115,37 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 			return a, err
 		}
 		a.Defender, err = p.player(dv, "defender")
-	case "block":
+	case ActionBlock:
 		var g *fields
-		if g, err = asMap(x, a.Kind, "blocker", "attacker"); err != nil {
+		if g, err = asMap(x, kind, "blocker", "blockers", "attacker"); err != nil {
 			return a, err
 		}
-		var bv, tv *value
-		if bv, err = g.require("blocker"); err != nil {
-			return a, err
+		bv, bsv := g.get("blocker"), g.get("blockers")
+		switch {
+		case bv != nil && bsv != nil:
+			return a, errorf(CodeBadValue, x.line, x.col, "block", x.text(), "blocker or blockers, not both")
+		case bv != nil:
+			if a.Blocker, err = p.ref(bv, "blocker", "permanent"); err != nil {
+				return a, err
+			}
+		case bsv != nil:
+			if a.Blockers, err = p.refs(bsv, "blockers", "permanent"); err != nil {
+				return a, err
+			}
+			if len(a.Blockers) == 0 {
+				return a, errorf(CodeMissingKey, x.line, x.col, "blockers", "block")
+			}
+		default:
+			return a, errorf(CodeMissingKey, x.line, x.col, "blocker", "block")
 		}
-		if a.Blocker, err = p.ref(bv, "blocker", "permanent"); err != nil {
-			return a, err
-		}
+		var tv *value
 		if tv, err = g.require("attacker"); err != nil {
 			return a, err
 		}
 		a.Attacker, err = p.ref(tv, "attacker", "permanent")
-	case "damage":
+	case ActionDamage:
 		var g *fields
-		if g, err = asMap(x, a.Kind, "target", "amount"); err != nil {
+		if g, err = asMap(x, kind, "target", "amount"); err != nil {
 			return a, err
 		}
 		var tv, nv *value
@@ -146,9 +164,9 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 		if err == nil && a.Amount < 0 {
 			err = errorf(CodeBadValue, nv.line, nv.col, "amount", nv.s, "a number from 0")
 		}
-	case "counter":
+	case ActionCounter:
 		var g *fields
-		if g, err = asMap(x, a.Kind, "target", "kind", "n"); err != nil {
+		if g, err = asMap(x, kind, "target", "kind", "n"); err != nil {
 			return a, err
 		}
 		var tv *value
@@ -162,7 +180,7 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 			return a, err
 		}
 		a.N, err = g.optInt("n", 1)
-	case "attach":
+	case ActionAttach:
 		// {attachment: host}
 		if x.kind != mapValue || len(x.keys) != 1 {
 			return a, errorf(CodeWrongType, x.line, x.col, "attach", "{attachment: host}")
@@ -171,11 +189,38 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 			return a, err
 		}
 		a.Attacker, err = p.ref(x.items[0], "attach", "permanent")
-	case "skip_untap", "leave_game":
-		a.Player, err = p.player(x, a.Kind)
-	case "advance":
+	case ActionSkipUntap, ActionLeaveGame:
+		a.Player, err = p.player(x, kind)
+	case ActionDraw:
+		err = p.drawAction(x, &a)
+	case ActionChoose:
+		a.Answer, err = p.answer(x)
+	case ActionIllegal:
+		if depth > 0 {
+			return a, errorf(CodeBadValue, x.line, x.col, "illegal", x.text(), "an action that is not itself illegal")
+		}
 		var g *fields
-		if g, err = asMap(x, a.Kind, "player", "step"); err != nil {
+		if g, err = asMap(x, kind, "action", "rule"); err != nil {
+			return a, err
+		}
+		var iv, rv *value
+		if iv, err = g.require("action"); err != nil {
+			return a, err
+		}
+		in, err := p.action(iv, depth+1)
+		if err != nil {
+			return a, err
+		}
+		a.Inner = &in
+		if rv, err = g.require("rule"); err != nil {
+			return a, err
+		}
+		a.Rule, err = rv.str("rule")
+	case ActionCheck:
+		a.Checks, err = p.expectList(x, "check")
+	case ActionAdvance:
+		var g *fields
+		if g, err = asMap(x, kind, "player", "step"); err != nil {
 			return a, err
 		}
 		a.Player = p.sc.Initial.Active
@@ -196,7 +241,7 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 			return a, err
 		}
 		a.Step = Step(s)
-	case "enter_phase":
+	case ActionEnterPhase:
 		var s string
 		if s, err = x.str("enter_phase"); err != nil {
 			return a, err
@@ -209,9 +254,131 @@ func (p *scenarioParser) action(v *value) (Action, error) {
 	return a, err
 }
 
-// spell reads a cast: {id, name, targets, damage, destroy, controller, effect}.
+// drawAction reads draw: {player, n} or {player, for_each: filter}.
+func (p *scenarioParser) drawAction(x *value, a *Action) error {
+	g, err := asMap(x, "draw", "player", "n", "for_each")
+	if err != nil {
+		return err
+	}
+	pv, err := g.require("player")
+	if err != nil {
+		return err
+	}
+	if a.Player, err = p.player(pv, "player"); err != nil {
+		return err
+	}
+	if a.N, err = g.optInt("n", 1); err != nil {
+		return err
+	}
+	if a.N < 0 {
+		nv := g.get("n")
+		return errorf(CodeBadValue, nv.line, nv.col, "n", nv.s, "a number from 0")
+	}
+	if fv := g.get("for_each"); fv != nil {
+		if g.get("n") != nil {
+			return errorf(CodeBadValue, fv.line, fv.col, "draw", x.text(), "n or for_each, not both")
+		}
+		a.ForEach, err = p.filter(fv, "for_each")
+	}
+	return err
+}
+
+// answer reads choose: {player, and one of keep, order, x, targets, pick,
+// mode, pay, type}.
+func (p *scenarioParser) answer(x *value) (*Answer, error) {
+	g, err := asMap(x, "choose", "player", "keep", "order", "x", "targets", "pick", "mode", "pay", "type")
+	if err != nil {
+		return nil, err
+	}
+	pv, err := g.require("player")
+	if err != nil {
+		return nil, err
+	}
+	a := &Answer{Line: x.line}
+	if a.Player, err = p.player(pv, "player"); err != nil {
+		return nil, err
+	}
+	if len(x.keys) != 2 {
+		return nil, errorf(CodeBadValue, x.line, x.col, "choose", x.text(), "player and exactly one answer")
+	}
+	k, v := x.keys[0], x.items[0]
+	if k.s == "player" {
+		k, v = x.keys[1], x.items[1]
+	}
+	switch k.s {
+	case "keep":
+		a.Keep, err = p.ref(v, "keep", "permanent")
+	case "order":
+		a.Order, err = p.refs(v, "order", "permanent")
+		if err == nil && a.Order == nil {
+			a.Order = []string{}
+		}
+	case "pick":
+		a.Pick, err = p.refs(v, "pick", "permanent")
+		if err == nil && a.Pick == nil {
+			a.Pick = []string{}
+		}
+	case "targets":
+		a.Targets, err = p.targetRefs(v, "targets")
+		if err == nil && a.Targets == nil {
+			a.Targets = []string{}
+		}
+	case "x":
+		a.X, err = v.integer("x")
+		a.HasX = true
+		if err == nil && a.X < 0 {
+			err = errorf(CodeBadValue, v.line, v.col, "x", v.s, "a number from 0")
+		}
+	case "mode":
+		a.Mode, err = v.integer("mode")
+		if err == nil && a.Mode < 1 {
+			err = errorf(CodeBadValue, v.line, v.col, "mode", v.s, "a mode number from 1")
+		}
+	case "pay":
+		var b bool
+		b, err = v.boolean("pay")
+		a.Pay = "no"
+		if b {
+			a.Pay = "yes"
+		}
+	case "type":
+		a.Type, err = v.str("type")
+	}
+	return a, err
+}
+
+// targetRefs reads targets: permanents' ids or players' names.
+func (p *scenarioParser) targetRefs(v *value, key string) ([]string, error) {
+	items := []*value{v}
+	if v.kind == seqValue {
+		items = v.items
+	} else if v.kind != scalarValue {
+		return nil, errorf(CodeWrongType, v.line, v.col, key, "list of ids")
+	}
+	var out []string
+	for _, it := range items {
+		if s, err := it.str(key); err == nil && has(p.players, s) {
+			out = append(out, s)
+			continue
+		}
+		s, err := p.ref(it, key, "permanent")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func spellKeys() []string {
+	return []string{"id", "name", "card", "targets", "controller", "effect", "x", "mode", "types", "colors", "power", "toughness",
+		OpDamage, OpDestroy, OpPhaseOut, OpPhaseIn, OpExile, OpBounce, OpTap, OpPump}
+}
+
+// spell reads a cast: an id, a real card or a name with generic effects
+// (in the order written), targets, controller, X and mode.
 func (p *scenarioParser) spell(v *value) (*StackObject, error) {
-	f, err := asMap(v, "cast", "id", "name", "targets", "damage", "destroy", "controller", "effect")
+	f, err := asMap(v, "cast", spellKeys()...)
 	if err != nil {
 		return nil, err
 	}
@@ -223,27 +390,131 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 	if o.ID, err = idv.str("id"); err != nil {
 		return nil, err
 	}
-	if o.Name, err = f.optStr("name", o.ID); err != nil {
-		return nil, err
-	}
-	if tv := f.get("targets"); tv != nil {
-		if o.Targets, err = p.refs(tv, "targets", "permanent"); err != nil {
-			return nil, err
-		}
-	}
-	if o.Damage, err = f.optInt("damage", 0); err != nil {
-		return nil, err
-	}
-	if o.Destroy, err = f.optBool("destroy"); err != nil {
-		return nil, err
-	}
 	if cv := f.get("controller"); cv != nil {
 		if o.Controller, err = p.player(cv, "controller"); err != nil {
 			return nil, err
 		}
 	}
+	var perm *Permanent
+	if cv := f.get("card"); cv != nil {
+		c, m, err := p.card(cv)
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range v.keys {
+			if has(append(OpKinds(), "effect", "types", "colors", "name"), k.s) {
+				return nil, errorf(CodeUnknownKey, k.line, k.col, k.s, "cast of a real card")
+			}
+		}
+		if has(c.Types, "land") {
+			return nil, errorf(CodeBadValue, cv.line, cv.col, "card", c.Name, "a spell (a land is played, not cast: 305.1)")
+		}
+		o.Card, o.Name, o.Types, o.Colors = c.Name, c.Name, c.Types, c.Colors
+		if o.Colors == nil {
+			o.Colors = colorsOf(c.ManaCost)
+		}
+		if m.spell == nil && len(m.modes) == 0 {
+			if !isPermanentCard(c.Types) {
+				return nil, errorf(CodeCardNotModelled, cv.line, cv.col, c.Name, "casting it")
+			}
+			ctrl := o.Controller
+			if ctrl == "" {
+				ctrl = p.sc.Initial.Active
+			}
+			q := Permanent{ID: o.ID, Owner: ctrl, BaseController: ctrl, Controller: ctrl, Zone: ZoneHand}
+			permanentFromCard(&q, c, m)
+			if q.BasePower, err = f.optInt("power", q.BasePower); err != nil {
+				return nil, err
+			}
+			if q.BaseTough, err = f.optInt("toughness", q.BaseTough); err != nil {
+				return nil, err
+			}
+			if q.Is("creature") && (c.Power == "" || c.Toughness == "") && (f.get("power") == nil || f.get("toughness") == nil) {
+				return nil, errorf(CodeCardNoPT, cv.line, cv.col, c.Name)
+			}
+			perm = &q
+			o.Permanent = o.ID
+		}
+	} else {
+		for _, k := range []string{"power", "toughness"} {
+			if kv := f.get(k); kv != nil {
+				return nil, errorf(CodeUnknownKey, kv.line, kv.col, k, "cast without a card")
+			}
+		}
+		if o.Name, err = f.optStr("name", o.ID); err != nil {
+			return nil, err
+		}
+		if o.Types, err = f.optStrs("types"); err != nil {
+			return nil, err
+		}
+		for _, t := range o.Types {
+			if err := oneOf(f.get("types"), "types", t, "instant", "sorcery"); err != nil {
+				return nil, err
+			}
+		}
+		if len(o.Types) == 0 {
+			o.Types = []string{"instant"}
+		}
+		if o.Colors, err = f.optStrs("colors"); err != nil {
+			return nil, err
+		}
+		for _, c := range o.Colors {
+			if err := oneOf(f.get("colors"), "colors", c, Colors()...); err != nil {
+				return nil, err
+			}
+		}
+		for i, k := range v.keys {
+			val := v.items[i]
+			switch k.s {
+			case OpDamage:
+				n, err := val.integer(k.s)
+				if err != nil {
+					return nil, err
+				}
+				if n < 0 {
+					return nil, errorf(CodeBadValue, val.line, val.col, k.s, val.s, "a number from 0")
+				}
+				o.Ops = append(o.Ops, Op{Kind: OpDamage, N: n})
+			case OpDestroy, OpPhaseOut, OpPhaseIn, OpExile, OpBounce, OpTap:
+				b, err := val.boolean(k.s)
+				if err != nil {
+					return nil, err
+				}
+				if b {
+					o.Ops = append(o.Ops, Op{Kind: k.s})
+				}
+			case OpPump:
+				pf, err := asMap(val, "pump", "power", "toughness")
+				if err != nil {
+					return nil, err
+				}
+				op := Op{Kind: OpPump}
+				if op.Power, err = pf.optInt("power", 0); err != nil {
+					return nil, err
+				}
+				if op.Toughness, err = pf.optInt("toughness", 0); err != nil {
+					return nil, err
+				}
+				o.Ops = append(o.Ops, op)
+			}
+		}
+	}
+	if tv := f.get("targets"); tv != nil {
+		if o.Targets, err = p.targetRefs(tv, "targets"); err != nil {
+			return nil, err
+		}
+	}
+	if o.X, err = f.optInt("x", 0); err != nil {
+		return nil, err
+	}
+	if o.Mode, err = f.optInt("mode", 0); err != nil {
+		return nil, err
+	}
+	if o.X < 0 || o.Mode < 0 {
+		return nil, errorf(CodeBadValue, v.line, v.col, "x", v.text(), "numbers from 0")
+	}
 	if ev := f.get("effect"); ev != nil {
-		ef, err := asMap(ev, "spell effect", "kind", "power", "toughness", "player", "keywords", "duration", "source")
+		ef, err := asMap(ev, "spell effect", "kind", "power", "toughness", "player", "keywords", "duration", "source", "from")
 		if err != nil {
 			return nil, err
 		}
@@ -253,129 +524,67 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 		}
 		o.Effect = e
 	}
-	if err := p.define(idv, o.ID, "spell"); err != nil {
+	what := "spell"
+	if perm != nil {
+		what = "permanent"
+	}
+	if err := p.define(idv, o.ID, what); err != nil {
 		return nil, err
 	}
-	if o.Effect != nil {
-		// The effect is known by the spell's id once it resolves.
-		p.ids[o.ID] = "spell"
+	if perm != nil {
+		p.sc.Initial.Permanents = append(p.sc.Initial.Permanents, *perm)
 	}
 	return o, nil
 }
 
-// ygo reads the Yu-Gi-Oh! part of a scenario.
-func (p *scenarioParser) ygo(top *fields) error {
-	for _, k := range []string{"permanents", "effects"} {
-		if v := top.get(k); v != nil {
-			return errorf(CodeUnknownKey, v.line, v.col, k, "ygo scenario")
+// isPermanentCard reports whether a card with these types is a permanent card.
+func isPermanentCard(types []string) bool {
+	for _, t := range types {
+		if has(cardTypes(), t) {
+			return true
 		}
 	}
-	y := &YGOState{Flow: FlowTCG, HandLimit: 6, Decisions: map[string][]string{}, Used: map[string]int{}}
-	p.sc.Initial.YGO = y
-	var err error
-	if fv := top.get("flow"); fv != nil {
-		if y.Flow, err = fv.str("flow"); err != nil {
-			return err
-		}
-		if err := oneOf(fv, "flow", y.Flow, FlowTCG, FlowYGOProCore); err != nil {
-			return err
+	return false
+}
+
+// activation reads activate: {id, source, ability, targets, x}.
+func (p *scenarioParser) activation(v *value) (*StackObject, error) {
+	f, err := asMap(v, "activate", "id", "source", "ability", "targets", "x")
+	if err != nil {
+		return nil, err
+	}
+	o := &StackObject{}
+	sv, err := f.require("source")
+	if err != nil {
+		return nil, err
+	}
+	if o.Source, err = p.ref(sv, "source", "permanent"); err != nil {
+		return nil, err
+	}
+	if av := f.get("ability"); av != nil {
+		if av.s == "equip" {
+			o.Ability = -1
+		} else if o.Ability, err = av.integer("ability"); err != nil {
+			return nil, err
+		} else if o.Ability < 1 {
+			return nil, errorf(CodeBadValue, av.line, av.col, "ability", av.s, "an ability number from 1, or equip")
 		}
 	}
-	if y.HandLimit, err = top.optInt("hand_limit", 6); err != nil {
-		return err
-	}
-	if hv := top.get("hands"); hv != nil {
-		if _, err := asMapAny(hv, "hands"); err != nil {
-			return err
-		}
-		for i, k := range hv.keys {
-			name, err := p.player(k, "hands")
-			if err != nil {
-				return err
-			}
-			n, err := hv.items[i].integer("hands")
-			if err != nil {
-				return err
-			}
-			p.sc.Initial.Players[p.sc.Initial.player(name)].Hand = n
+	if tv := f.get("targets"); tv != nil {
+		if o.Targets, err = p.targetRefs(tv, "targets"); err != nil {
+			return nil, err
 		}
 	}
-	if ev := top.get("phase_effects"); ev != nil {
-		if ev.kind != seqValue {
-			return errorf(CodeWrongType, ev.line, ev.col, "phase_effects", "list")
+	if o.X, err = f.optInt("x", 0); err != nil {
+		return nil, err
+	}
+	if iv := f.get("id"); iv != nil {
+		if o.ID, err = iv.str("id"); err != nil {
+			return nil, err
 		}
-		for _, it := range ev.items {
-			f, err := asMap(it, "phase effect", "id", "name", "controller", "phase", "mandatory")
-			if err != nil {
-				return err
-			}
-			var e YGOEffect
-			idv, err := f.require("id")
-			if err != nil {
-				return err
-			}
-			if e.ID, err = idv.str("id"); err != nil {
-				return err
-			}
-			if err := p.define(idv, e.ID, "ygo"); err != nil {
-				return err
-			}
-			if e.Name, err = f.optStr("name", ""); err != nil {
-				return err
-			}
-			cv, err := f.require("controller")
-			if err != nil {
-				return err
-			}
-			if e.Controller, err = p.player(cv, "controller"); err != nil {
-				return err
-			}
-			phv, err := f.require("phase")
-			if err != nil {
-				return err
-			}
-			ph, err := phv.str("phase")
-			if err != nil {
-				return err
-			}
-			if err := oneOf(phv, "phase", ph, phaseNames()...); err != nil {
-				return err
-			}
-			e.Phase = Step(ph)
-			if e.Mandatory, err = f.optBool("mandatory"); err != nil {
-				return err
-			}
-			y.Effects = append(y.Effects, e)
+		if err := p.define(iv, o.ID, "spell"); err != nil {
+			return nil, err
 		}
 	}
-	if dv := top.get("decisions"); dv != nil {
-		if _, err := asMapAny(dv, "decisions"); err != nil {
-			return err
-		}
-		for i, k := range dv.keys {
-			name, err := p.player(k, "decisions")
-			if err != nil {
-				return err
-			}
-			list := dv.items[i]
-			if list.kind != seqValue {
-				return errorf(CodeWrongType, list.line, list.col, "decisions", "list")
-			}
-			var ds []string
-			for _, it := range list.items {
-				s, err := it.str("decisions")
-				if err != nil {
-					return err
-				}
-				if s != "pass" {
-					if _, err := p.ref(it, "decisions", "ygo"); err != nil {
-						return err
-					}
-				}
-				ds = append(ds, s)
-			}
-			y.Decisions[name] = ds
-		}
-	}
-	return nil
+	return o, nil
 }

@@ -8,7 +8,8 @@ const (
 	ZoneExile       = "exile"
 	ZoneHand        = "hand"
 	ZoneLibrary     = "library"
-	ZoneGone        = "gone" // a token that ceased to exist, or an object that left the game with its owner
+	ZoneGone        = "gone"  // a token that ceased to exist, or an object that left the game with its owner
+	ZoneStack       = "stack" // a permanent spell that has not resolved yet
 )
 
 // Step is a step or phase of the turn. MTG uses the twelve steps of CR 500–514;
@@ -101,6 +102,13 @@ type State struct {
 	// Pending holds abilities that triggered where no player gets priority
 	// (the untap step, CR 502.4); they are put on the stack at the next priority.
 	Pending []Trigger
+	// Delayed holds delayed triggered abilities waiting for their moment (603.7).
+	Delayed []Delayed
+	// Answers holds the players' answers to choices still to come, in order
+	// (the scenario's choose actions).
+	Answers []Answer
+	// Winner is the player who won the game (104.2a), "" while it goes on.
+	Winner string
 	// YGO holds the Yu-Gi-Oh! part of the game, nil for MTG.
 	YGO *YGOState
 }
@@ -112,22 +120,47 @@ type Player struct {
 	Left       bool // left the game (CR 800.4)
 	Lost       bool // lost the game (CR 704.5a)
 	SkipUntaps int  // how many of their next untap steps are skipped (CR 702.26m)
-	Hand       int  // cards in hand (Yu-Gi-Oh! hand-size step)
+	Hand       int  // cards in hand
+	// HandKnown is set when the scenario gives the hand size: casting a
+	// spell then takes a card from it.
+	HandKnown bool
+	// Library is the number of cards in their library, or -1 when the
+	// scenario doesn't say (drawing then never empties it).
+	Library int
+	// DrewFromEmpty records a draw from an empty library since state-based
+	// actions were last checked (704.5b).
+	DrewFromEmpty bool
 }
 
 // Permanent is one object a scenario defines: a permanent on the battlefield,
 // or the card it became after leaving. Fields marked "derived" are recomputed
 // from the base values and the effects in force after every action.
 type Permanent struct {
-	ID         string
-	Name       string
+	ID   string
+	Name string
+	// Card is the English name of the real card it is (scenario key card),
+	// "" for an object the scenario describes itself. Its text is what the
+	// engine models for that card.
+	Card string
+	// LocalNames holds the card's printed names by language ("fr", "ja").
+	LocalNames map[string]string
 	Types      []string
 	Subtypes   []string
 	Supertypes []string
 	Keywords   []string // base keywords; see Abilities for the derived set
 	BasePower  int
 	BaseTough  int
-	Owner      string
+	Colors     []string // white blue black red green; none for a colorless object
+	// Protection lists the qualities its protection keyword is from (702.16):
+	// colours, card types, or "everything".
+	Protection []string
+	// VanishingN is the N of its "Vanishing N": it enters with N time
+	// counters (702.63a).
+	VanishingN int
+	// Enchant lists what an Aura may enchant (702.5a): card types, or
+	// "permanent"; empty when the scenario doesn't restrict it.
+	Enchant []string
+	Owner   string
 	// BaseController is who controls the permanent absent control effects.
 	BaseController string
 	Token          bool
@@ -156,42 +189,60 @@ type Permanent struct {
 	// it phases in: its phasing player left during their own turn (702.26n).
 	PhaseInWaits int
 
+	// DeathtouchHit records damage from a source with deathtouch since
+	// state-based actions were last checked (704.5h).
+	DeathtouchHit bool
+
 	// Combat.
 	Attacking string // the player or planeswalker it attacks, "" if not attacking
 	Blocking  string // the attacker it blocks, "" if not blocking
 	Blocked   bool   // a blocked attacker stays blocked (509.1h)
+	// BlockOrder is how its controller divides its combat damage among its
+	// blockers (510.1c): each in turn is assigned lethal damage.
+	BlockOrder  []string
+	OrderChosen bool
+	// StruckFirst records that it dealt combat damage in a first combat
+	// damage step (510.4, 702.7b).
+	StruckFirst bool
 
 	// Derived.
 	Controller string
 	Power      int
 	Toughness  int
 	Abilities  []string // keywords after grants and static abilities
+	// Protections is Protection plus what effects grant (layer 6).
+	Protections []string
 }
 
 // Static is a static ability of a permanent. It applies only while its source
 // is on the battlefield and phased in (702.26b).
 type Static struct {
-	Kind      string // anthem (+P/+T), grant (keywords)
+	Kind      string // anthem (+P/+T), grant (keywords), cant_attack_or_block, block_only_by (Subtype)
 	Power     int
 	Toughness int
 	Keywords  []string
-	Affects   string // creatures_you_control, creatures, enchanted, equipped, self
+	Affects   string // creatures_you_control, creatures, enchanted, equipped, self, creatures_with_flying, lands_of_chosen_type
+	Subtype   string // block_only_by: the subtype its blockers need
 }
 
 // Effect is a continuous effect from a resolved spell or ability (CR 611.2).
 type Effect struct {
-	ID        string
-	Name      string // display name: the spell's name, or the scenario's name for it
-	Kind      string // pump, set_pt, control, grant, cant_phase_in
+	ID   string
+	Name string // display name: the spell's name, or the scenario's name for it
+	// Kind: pump, set_pt, control, grant, lose (keywords), cant_phase_in,
+	// cant_phase_out; player effects: life_cant_change, player_protection,
+	// player_hexproof (Player is the player affected).
+	Kind      string
 	Target    string // the single object it names, if any
 	Filter    *Filter
 	Affected  []string // the locked affected set (611.2c), phased-out objects excluded (702.26e)
 	Power     int
 	Toughness int
-	Player    string // control: the new controller
+	Player    string // control: the new controller; player effects: the player affected
 	Keywords  []string
-	Duration  string // end_of_turn, until_your_next_turn, for_as_long_as, until, indefinite
-	Source    string // the permanent a for_as_long_as / until duration tracks
+	From      []string // player_protection, grant of protection: the qualities (colours, card types, everything)
+	Duration  string   // end_of_turn, until_your_next_turn, until_your_next_upkeep, for_as_long_as, until, indefinite
+	Source    string   // the permanent a for_as_long_as / until duration tracks
 	// Controller is whose effect it is: "your" in "until your next turn".
 	Controller string
 	Timestamp  int
@@ -210,10 +261,45 @@ type StackObject struct {
 	ID         string
 	Name       string
 	Controller string
-	Targets    []string
-	Damage     int
-	Destroy    bool
-	Effect     *Effect // a continuous effect it creates on resolution, applied to its legal targets
+	// Targets are permanents' ids or players' names.
+	Targets []string
+	Damage  int
+	Destroy bool
+	Effect  *Effect // a continuous effect it creates on resolution, applied to its legal targets
+	// Ops is what it does to each legal target as it resolves, in the order
+	// written (608.2c).
+	Ops []Op
+	// Types and Colors are the spell's card types (instant unless told) and
+	// colours, for timing (307.1) and protection (702.16).
+	Types  []string
+	Colors []string
+	// Card is the real card whose text it follows; Ability is then the
+	// number of its ability (1 on), 0 for the spell itself; Mode is the
+	// chosen mode of a modal spell (1 on).
+	Card    string
+	Ability int
+	Mode    int
+	// Source is the permanent an ability comes from, "" for a spell.
+	Source string
+	// Object is what a triggered ability refers to ("that creature").
+	Object string
+	// X is the value chosen for X (601.2b).
+	X int
+	// Permanent is set for a permanent spell: the permanent's id, which
+	// enters the battlefield as it resolves (608.3).
+	Permanent string
+	// Trigger is the trigger condition of a triggered ability, "" for a spell
+	// or an activated ability.
+	Trigger string
+}
+
+// Op is one instruction of a spell's effect: damage, destroy, exile,
+// bounce, tap, phase_out, phase_in, pump (until end of turn) or counter.
+type Op struct {
+	Kind      string
+	N         int
+	Power     int
+	Toughness int
 }
 
 // Trigger is an ability that triggered and waits to be put on the stack.
@@ -221,6 +307,46 @@ type Trigger struct {
 	Source    string
 	Condition string
 	Rule      string
+	// Ability is the number (1 on) of the real card's triggered ability
+	// that triggered, 0 for a trigger the scenario only names.
+	Ability int
+	// Object is what the trigger refers to ("that creature"), Player the
+	// player it names ("that player").
+	Object, Player string
+	// Controller controls it (603.3a); X is a number it carries; Card is
+	// the card whose ability it is, when its source is no permanent.
+	Controller string
+	X          int
+	Card       string
+}
+
+// Delayed is a delayed triggered ability (603.7): it triggers at When
+// (end_combat, next_upkeep) and then does what ability Ability of Card says.
+type Delayed struct {
+	When       string
+	Turn       int // the turn it was created in
+	Source     string
+	Card       string
+	Ability    int
+	Object     string
+	Player     string
+	Controller string
+}
+
+// Answer is a player's answer to a choice still to come (the scenario's
+// choose action). Exactly one of its answers is set.
+type Answer struct {
+	Player  string
+	Keep    string   // the legend rule: the permanent to keep (704.5j)
+	Order   []string // how an attacker divides its damage among blockers (510.1c)
+	X       int      // the value of X
+	HasX    bool
+	Targets []string // the targets of a triggered ability (603.3d)
+	Pick    []string // permanents an effect tells the player to choose
+	Mode    int      // the mode of a modal spell or ability (700.2)
+	Pay     string   // "yes" or "no": whether to pay an optional cost
+	Type    string   // a card or land type to choose
+	Line    int
 }
 
 // player returns the index of the named player, or -1.
@@ -319,6 +445,8 @@ func (s State) clone() State {
 	c.Effects = append([]Effect(nil), s.Effects...)
 	c.Stack = append([]StackObject(nil), s.Stack...)
 	c.Pending = append([]Trigger(nil), s.Pending...)
+	c.Delayed = append([]Delayed(nil), s.Delayed...)
+	c.Answers = append([]Answer(nil), s.Answers...)
 	if s.YGO != nil {
 		y := s.YGO.clone()
 		c.YGO = &y

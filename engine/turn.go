@@ -1,15 +1,21 @@
 package engine
 
+// maxAdvanceSteps bounds the steps one advance may walk through.
+const maxAdvanceSteps = 4 * 12 * 3
+
 // advance runs the game forward to player's next step, doing every
-// turn-based action on the way. It stops once that step's turn-based actions
-// are done and, where players get priority, state-based actions are checked.
+// turn-based action on the way. A step where players get priority ends
+// only once the stack is empty (500.2): what is on it resolves first, as
+// when every player passes. It stops once that step's turn-based actions
+// are done and, where players get priority, state-based actions are
+// checked and triggered abilities put on the stack.
 func (g *game) advance(player string, step Step) error {
 	i := g.s.player(player)
 	if i < 0 {
 		return errorf(CodeUnknownPlayer, 0, 0, player)
 	}
 	if g.s.Players[i].Left {
-		return errorf(CodeIllegalAction, 0, 0, "advance", player+" has left the game")
+		return illegal(CodePlayerLeft, "800.4k", player)
 	}
 	if stepIndex(step) < 0 {
 		return errorf(CodeBadValue, 0, 0, "step", string(step), "a step name")
@@ -18,9 +24,14 @@ func (g *game) advance(player string, step Step) error {
 		if n > maxAdvanceSteps {
 			return errorf(CodeTooManyActions, 0, 0, "advance")
 		}
-		g.nextStep()
-		if g.s.Active == player && g.s.Step == step {
+		if err := g.nextStep(); err != nil {
+			return err
+		}
+		if g.s.Winner != "" {
 			return nil
+		}
+		if g.s.Active == player && g.s.Step == step {
+			return g.err
 		}
 	}
 }
@@ -34,67 +45,177 @@ func stepIndex(s Step) int {
 	return -1
 }
 
-// nextStep moves to the next step (or the next turn) and performs its
-// turn-based actions.
-func (g *game) nextStep() {
+// nextStep resolves the stack, then moves to the next step (or the next
+// turn) and performs its turn-based actions.
+func (g *game) nextStep() error {
+	if err := g.resolveStack(); err != nil {
+		return err
+	}
+	if g.err != nil {
+		return g.err
+	}
 	i := stepIndex(g.s.Step)
 	if i < 0 || i == len(Steps())-1 {
 		g.beginTurn()
-		return
+	} else {
+		g.enterStep(Steps()[i+1])
 	}
-	g.enterStep(Steps()[i+1])
+	return g.err
 }
 
 // goToStep moves forward within the turn to step, if it is still ahead.
-func (g *game) goToStep(step Step) {
+func (g *game) goToStep(step Step) error {
 	for stepIndex(g.s.Step) < stepIndex(step) {
-		g.nextStep()
+		if err := g.nextStep(); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
-// beginTurn starts the next player's turn: "until your next turn" effects of
-// that player end, their permanents lose summoning sickness (302.6), and the
-// untap step begins.
+// beginTurn starts the next player's turn: the turns of players who left
+// are skipped (800.4k), and "until your next turn" effects of theirs end
+// when that turn would have begun (800.4m); "until your next turn" effects
+// of the new active player end, their permanents lose summoning sickness
+// (302.6), and the untap step begins.
 func (g *game) beginTurn() {
 	s := g.s
 	s.Turn++
-	s.Active = s.nextPlayer(s.Active)
+	prev := s.Active
+	s.Active = s.nextPlayer(prev)
 	s.Step = StepUntap
-	for i := range s.Effects {
-		e := &s.Effects[i]
-		if !e.Ended && e.Duration == "until_your_next_turn" && e.Controller == s.Active {
-			g.endEffect(e, "611.2a")
+	for k, i := 1, s.player(prev); k < len(s.Players); k++ {
+		pl := &s.Players[(i+k)%len(s.Players)]
+		if pl.Name == s.Active {
+			break
+		}
+		if pl.Left {
+			g.emit(Event{Kind: EventTurnSkipped, Player: pl.Name, Rule: "800.4k"})
+			g.endTurnEffects(pl.Name, "800.4m")
 		}
 	}
+	s.Step = StepUntap
+	g.endTurnEffects(s.Active, "611.2a")
 	for i := range s.Permanents {
 		p := &s.Permanents[i]
 		if p.Controller == s.Active {
 			p.Sick = false
 		}
 	}
-	g.emit(Event{Kind: "step", Rule: stepRule(StepUntap)})
+	g.emit(Event{Kind: EventStep, Rule: stepRule(StepUntap)})
 	g.untapStep()
 }
 
+// endTurnEffects ends the "until your next turn" effects of player.
+func (g *game) endTurnEffects(player, rule string) {
+	for i := range g.s.Effects {
+		e := &g.s.Effects[i]
+		if !e.Ended && e.Duration == "until_your_next_turn" && e.Controller == player {
+			g.endEffect(e, rule)
+		}
+	}
+}
+
+// enterStep enters a step and performs its turn-based actions and the
+// triggers "at the beginning of" it.
 func (g *game) enterStep(step Step) {
 	s := g.s
 	s.Step = step
-	g.emit(Event{Kind: "step", Rule: stepRule(step)})
+	g.emit(Event{Kind: EventStep, Rule: stepRule(step)})
 	switch step {
+	case StepUpkeep:
+		g.upkeep()
+	case StepDraw:
+		// The player who plays first skips the draw of their first turn in a
+		// two-player game (103.8a).
+		if !(s.Turn == 1 && len(s.Players) == 2) {
+			g.draw(s.Active, 1, "504.1")
+		}
 	case StepCombatDamage:
-		g.combatDamage()
+		g.combatDamageStep()
 	case StepEndCombat:
+		g.delayedTriggers(onEndCombat)
 		for i := range s.Permanents {
 			p := &s.Permanents[i]
-			if p.Attacking != "" || p.Blocking != "" {
-				p.Attacking, p.Blocking, p.Blocked = "", "", false
+			if p.Attacking != "" || p.Blocking != "" || p.StruckFirst {
+				p.Attacking, p.Blocking, p.Blocked, p.BlockOrder, p.OrderChosen, p.StruckFirst = "", "", false, nil, false, false
 			}
 		}
+	case StepEnd:
+		g.beginningOf(onEndStep)
 	case StepCleanup:
 		g.cleanup()
 		return // no priority in the cleanup step unless something happens (514.3)
 	}
 	g.priority()
+}
+
+// upkeep makes the upkeep's abilities trigger: "at the beginning of your
+// upkeep", "of each upkeep", vanishing (702.63a) and delayed ones for the
+// next upkeep; "until your next upkeep" effects end.
+func (g *game) upkeep() {
+	for i := range g.s.Effects {
+		e := &g.s.Effects[i]
+		if !e.Ended && e.Duration == "until_your_next_upkeep" && e.Controller == g.s.Active {
+			g.endEffect(e, "611.2a")
+		}
+	}
+	g.beginningOf(onUpkeep)
+	for i := range g.s.Permanents {
+		p := &g.s.Permanents[i]
+		if p.Exists() && p.Has("vanishing") && p.Controller == g.s.Active && p.Counters["time"] > 0 {
+			g.s.Pending = append(g.s.Pending, Trigger{Source: p.ID, Condition: onVanishing, Rule: "702.63a", Controller: p.Controller})
+		}
+	}
+	g.delayedTriggers(onNextUpkeep)
+}
+
+// beginningOf makes "at the beginning of your <step>" abilities of the
+// active player's permanents trigger, and, for the upkeep, "each upkeep"
+// ones of every permanent.
+func (g *game) beginningOf(cond string) {
+	for i := range g.s.Permanents {
+		p := &g.s.Permanents[i]
+		if !p.Exists() || p.Card == "" {
+			continue
+		}
+		if p.Controller == g.s.Active {
+			g.fire(p.ID, cond, "503.1", "")
+		}
+		if cond == onUpkeep {
+			g.fireFor(p, onEachUpkeep, g.s.Active)
+		}
+	}
+}
+
+// fireFor makes p's card abilities with condition cond trigger for player
+// ("that player").
+func (g *game) fireFor(p *Permanent, cond, player string) {
+	m := modelOf(p.Card)
+	if m == nil {
+		return
+	}
+	for i, ab := range m.triggers {
+		if ab.on == cond {
+			g.s.Pending = append(g.s.Pending, Trigger{Source: p.ID, Condition: cond, Rule: "503.1", Ability: i + 1,
+				Player: player, Controller: p.Controller, Card: p.Card})
+		}
+	}
+}
+
+// delayedTriggers makes the delayed triggered abilities waiting for when
+// trigger (603.7b: once).
+func (g *game) delayedTriggers(when string) {
+	var keep []Delayed
+	for _, d := range g.s.Delayed {
+		if d.When != when || when == onNextUpkeep && d.Turn >= g.s.Turn {
+			keep = append(keep, d)
+			continue
+		}
+		g.s.Pending = append(g.s.Pending, Trigger{Source: d.Source, Condition: when, Rule: "603.7b", Ability: d.Ability,
+			Object: d.Object, Player: d.Player, Controller: d.Controller, Card: d.Card})
+	}
+	g.s.Delayed = keep
 }
 
 // cleanup removes damage from every permanent, phased-out ones included, and
@@ -109,7 +230,7 @@ func (g *game) cleanup() {
 		}
 	}
 	if len(healed) > 0 {
-		g.emit(Event{Kind: "damage_removed", Objects: healed, Rule: "514.2"})
+		g.emit(Event{Kind: EventDamageRemoved, Objects: healed, Rule: "514.2"})
 	}
 	for i := range g.s.Effects {
 		e := &g.s.Effects[i]
@@ -118,4 +239,52 @@ func (g *game) cleanup() {
 		}
 	}
 	g.recompute(false)
+}
+
+// untapStep performs the untap step's turn-based actions: phasing (502.1,
+// 702.26a), then untapping (502.3). A skipped untap step does neither
+// (702.26m). No player gets priority (502.4).
+func (g *game) untapStep() {
+	s := g.s
+	ap := s.player(s.Active)
+	if s.Players[ap].SkipUntaps > 0 {
+		s.Players[ap].SkipUntaps--
+		g.emit(Event{Kind: EventUntapSkipped, Rule: "702.26m"})
+		return
+	}
+	var outs, ins []string
+	for i := range s.Permanents {
+		p := &s.Permanents[i]
+		switch {
+		case p.Exists() && p.Has("phasing") && p.Controller == s.Active:
+			outs = append(outs, p.ID)
+		case p.Zone == ZoneBattlefield && p.PhasedOut && !p.PhasedIndirect && p.PhasedOutUnder == s.Active:
+			switch {
+			case p.PhaseInOn != "":
+				g.emit(Event{Kind: EventPhaseInBlocked, Objects: []string{p.ID}, Args: []string{p.PhaseInOn}, Rule: "610.4a", Player: p.PhasedOutUnder})
+			case p.PhaseInWaits > 0:
+				p.PhaseInWaits--
+				g.emit(Event{Kind: EventPhaseInBlocked, Objects: []string{p.ID}, Rule: "702.26n", Player: p.PhasedOutUnder})
+			case g.cantPhaseIn(p.ID):
+				g.emit(Event{Kind: EventPhaseInBlocked, Objects: []string{p.ID}, Rule: "702.26a", Player: p.PhasedOutUnder})
+			default:
+				ins = append(ins, p.ID)
+			}
+		}
+	}
+	// Both sets were fixed before anything changed: the exchange is simultaneous.
+	g.phaseOut(outs, "702.26a")
+	g.phaseIn(ins, "702.26a", false)
+	g.recompute(false)
+	var untapped []string
+	for i := range s.Permanents {
+		p := &s.Permanents[i]
+		if p.Exists() && p.Controller == s.Active && p.Tapped {
+			p.Tapped = false
+			untapped = append(untapped, p.ID)
+		}
+	}
+	if len(untapped) > 0 {
+		g.emit(Event{Kind: EventUntap, Objects: untapped, Rule: "502.3"})
+	}
 }

@@ -96,7 +96,7 @@ func (g *game) enterPhase(phase Step) error {
 	}
 	for i := cur + 1; i <= target; i++ {
 		g.s.Step = Phases()[i]
-		g.emit(Event{Kind: "step", Rule: "ygo.phase"})
+		g.emit(Event{Kind: EventStep, Rule: "ygo.phase"})
 		if err := g.phaseLoop(); err != nil {
 			return err
 		}
@@ -164,9 +164,9 @@ func (g *game) activate(i int, rule string) {
 	e := &y.Effects[i]
 	e.Done = true
 	y.Chains = append(y.Chains, []string{e.ID})
-	g.emit(Event{Kind: "ygo_activate", Player: e.Controller, Objects: []string{e.ID}, Args: []string{"1", strconv.Itoa(len(y.Chains))}, Rule: rule})
+	g.emit(Event{Kind: EventYGOActivate, Player: e.Controller, Objects: []string{e.ID}, Args: []string{"1", strconv.Itoa(len(y.Chains))}, Rule: rule})
 	y.Resolved = append(y.Resolved, e.ID)
-	g.emit(Event{Kind: "ygo_resolve", Player: e.Controller, Objects: []string{e.ID}, Rule: "ygo.chain"})
+	g.emit(Event{Kind: EventYGOResolve, Player: e.Controller, Objects: []string{e.ID}, Rule: "ygo.chain"})
 }
 
 func (g *game) phaseLoop() error {
@@ -177,7 +177,7 @@ func (g *game) phaseLoop() error {
 	} else if err := g.phaseLoopTCG(); err != nil {
 		return err
 	}
-	g.emit(Event{Kind: "phase_end", Rule: "ygo.phase.end"})
+	g.emit(Event{Kind: EventPhaseEnd, Rule: "ygo.phase.end"})
 	if g.s.Step == PhaseEnd {
 		g.handSize()
 	}
@@ -203,7 +203,7 @@ func (g *game) phaseLoopTCG() error {
 			}
 			if len(all) == 0 {
 				if !st.forced {
-					g.emit(Event{Kind: "phase_pass", Player: st.player, Rule: st.rule})
+					g.emit(Event{Kind: EventPhasePass, Player: st.player, Rule: st.rule})
 				}
 				continue
 			}
@@ -212,7 +212,7 @@ func (g *game) phaseLoopTCG() error {
 				return err
 			}
 			if i < 0 {
-				g.emit(Event{Kind: "phase_pass", Player: st.player, Rule: st.rule})
+				g.emit(Event{Kind: EventPhasePass, Player: st.player, Rule: st.rule})
 				continue
 			}
 			g.activate(i, st.rule)
@@ -242,7 +242,7 @@ func (g *game) phaseLoopCore() error {
 			}
 		}
 		if i < 0 {
-			g.emit(Event{Kind: "phase_pass", Player: cp, Rule: "ygo.core.pass"})
+			g.emit(Event{Kind: EventPhasePass, Player: cp, Rule: "ygo.core.pass"})
 			if passed {
 				return nil
 			}
@@ -268,6 +268,6 @@ func (g *game) handSize() {
 	if y.HandLimit > 0 && pl.Hand > y.HandLimit {
 		n := pl.Hand - y.HandLimit
 		pl.Hand = y.HandLimit
-		g.emit(Event{Kind: "hand_discard", Args: []string{strconv.Itoa(n), strconv.Itoa(y.HandLimit)}, Rule: "ygo.end.hand"})
+		g.emit(Event{Kind: EventHandDiscard, Args: []string{strconv.Itoa(n), strconv.Itoa(y.HandLimit)}, Rule: "ygo.end.hand"})
 	}
 }

@@ -1,0 +1,99 @@
+package engine
+
+// playerEffectKinds are the effects on a player rather than on permanents.
+func playerEffectKinds() []string {
+	return []string{"life_cant_change", "player_protection", "player_hexproof"}
+}
+
+// endEffect ends a continuous effect, for the rule given.
+func (g *game) endEffect(e *Effect, rule string) {
+	e.Ended = true
+	g.emit(Event{Kind: EventEffectEnds, Objects: []string{e.ID}, Args: []string{e.Duration}, Rule: rule, Player: e.Controller})
+}
+
+// cantPhaseIn reports whether an effect says the permanent can't phase in.
+func (g *game) cantPhaseIn(id string) bool { return g.hasEffect("cant_phase_in", id) }
+
+// cantPhaseOut reports whether an effect says the permanent can't phase out.
+func (g *game) cantPhaseOut(id string) bool { return g.hasEffect("cant_phase_out", id) }
+
+func (g *game) hasEffect(kind, id string) bool {
+	for _, e := range g.s.Effects {
+		if !e.Ended && e.Kind == kind && has(e.Affected, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// addEffect starts a continuous effect. Its affected set is locked now
+// (611.2c) and never includes a phased-out permanent (702.26e). A "for as
+// long as" duration whose source is already gone never starts (611.2b).
+func (g *game) addEffect(e Effect) error {
+	if g.s.effect(e.ID) != nil {
+		return errorf(CodeDuplicateID, 0, 0, e.ID)
+	}
+	if e.Controller == "" {
+		e.Controller = g.s.Active
+	}
+	g.s.Timestamp++
+	e.Timestamp = g.s.Timestamp
+	var excluded []string
+	if has(playerEffectKinds(), e.Kind) {
+		i := g.s.player(e.Player)
+		if i < 0 {
+			return errorf(CodeUnknownPlayer, 0, 0, e.Player)
+		}
+		if !g.s.Players[i].Left {
+			e.Affected = []string{e.Player}
+		}
+	} else if e.Target != "" {
+		t := g.s.perm(e.Target)
+		if t == nil {
+			return errorf(CodeUndefinedID, 0, 0, e.Target)
+		}
+		if t.Exists() {
+			e.Affected = []string{e.Target}
+		} else if t.PhasedOut && t.Zone == ZoneBattlefield {
+			excluded = append(excluded, e.Target)
+		}
+	} else {
+		e.Affected = g.matching(e.Filter)
+		for _, id := range g.matchingPhasedOut(e.Filter) {
+			excluded = append(excluded, id)
+		}
+	}
+	if e.Kind == "cant_phase_in" {
+		// It names phased-out permanents on purpose (702.26b's exception).
+		e.Affected = append(e.Affected, excluded...)
+		excluded = nil
+	}
+	if e.Duration == "for_as_long_as" || e.Duration == "until" {
+		src := g.s.perm(e.Source)
+		if src == nil {
+			return errorf(CodeUndefinedID, 0, 0, e.Source)
+		}
+		// A "for as long as" duration whose source is already gone (or
+		// phased out) never starts, and the effect does nothing (611.2b);
+		// so does an "until" duration whose event already happened (610.3c).
+		rule := ""
+		switch {
+		case e.Duration == "for_as_long_as" && (src.Zone != ZoneBattlefield || src.PhasedOut):
+			rule = "611.2b"
+		case e.Duration == "until" && src.Zone != ZoneBattlefield:
+			rule = "610.3c"
+		}
+		if rule != "" {
+			e.Ended = true
+			g.s.Effects = append(g.s.Effects, e)
+			g.emit(Event{Kind: EventEffectNeverStarts, Objects: []string{e.ID, e.Source}, Args: []string{e.Duration}, Rule: rule, Player: e.Controller})
+			return nil
+		}
+	}
+	g.s.Effects = append(g.s.Effects, e)
+	g.emit(Event{Kind: EventEffectBegins, Objects: append([]string{e.ID}, e.Affected...), Args: []string{e.Kind, e.Duration}, Rule: "611.2c", Player: e.Controller})
+	if len(excluded) > 0 {
+		g.emit(Event{Kind: EventEffectExcludes, Objects: append([]string{e.ID}, excluded...), Rule: "702.26e", Player: e.Controller})
+	}
+	return nil
+}

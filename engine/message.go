@@ -1,0 +1,172 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Arg is one value an event's message takes, as data for the renderer:
+// exactly one of its fields is set.
+type Arg struct {
+	ID   string   // an id (or a player's name): render its display name
+	IDs  []string // ids: render their names as a list
+	N    int      // a number, for %d and plural forms
+	IsN  bool     // N is set
+	Key  string   // a message key to render (a step, zone or trigger condition)
+	Text string   // a value to show as it is
+}
+
+// Message gives the locale key of the event's message and the values it
+// takes from %[3]s on; every message also takes %[1]s, the names of all of
+// Objects as a list, and %[2]s, Player. game ("mtg" or "ygo") selects the
+// names of steps. The key is "engine.event."+Kind, with the variant the
+// event needs (".indirect", ".tapped", ".notarget", ".nosource", ...). A
+// renderer that formats these generically needs no case per kind.
+func (e Event) Message(game string) (key string, args []Arg) {
+	key = "engine.event." + e.Kind
+	obj := func(i int) Arg {
+		if i < len(e.Objects) {
+			return Arg{ID: e.Objects[i]}
+		}
+		return Arg{}
+	}
+	from := func(i int) Arg {
+		if i < len(e.Objects) {
+			return Arg{IDs: e.Objects[i:]}
+		}
+		return Arg{IDs: []string{}}
+	}
+	arg := func(i int) string {
+		if i < len(e.Args) {
+			return e.Args[i]
+		}
+		return ""
+	}
+	num := func(s string) Arg {
+		n, _ := strconv.Atoi(s)
+		return Arg{N: n, IsN: true}
+	}
+	count := Arg{N: len(e.Objects), IsN: true}
+	step := func() Arg {
+		if game == "ygo" {
+			return Arg{Key: "engine.step.ygo." + e.Step}
+		}
+		return Arg{Key: "engine.step." + e.Step}
+	}
+	switch e.Kind {
+	case EventStep, EventPhaseEnd:
+		args = []Arg{step()}
+	case EventPhaseOut, EventPhaseIn:
+		switch {
+		case e.Indirect:
+			key += ".indirect"
+			args = []Arg{obj(0), obj(1)}
+		case arg(0) == "tapped":
+			key += ".tapped"
+		default:
+			args = []Arg{count}
+		}
+	case EventUntap, EventTap:
+		args = []Arg{count}
+	case EventPhaseInUnattached, EventBlock, EventAttach, EventIllegalTarget, EventEffectNeverStarts:
+		args = []Arg{obj(0), obj(1)}
+	case EventPhaseOutPrevented, EventPhasingPlayerGone:
+		args = []Arg{{ID: arg(0)}}
+	case EventPhaseInBlocked:
+		switch e.Rule {
+		case "610.4a":
+			key += ".until"
+			args = []Arg{{ID: strings.TrimSuffix(arg(0), "_leaves")}}
+		case "702.26g":
+			key += ".indirect"
+		}
+	case EventCast:
+		if len(e.Objects) < 2 {
+			key += ".notarget"
+			args = []Arg{obj(0)}
+		} else {
+			args = []Arg{obj(0), from(1)}
+		}
+	case EventActivate:
+		if len(e.Objects) < 3 {
+			key += ".notarget"
+			args = []Arg{obj(1)}
+		} else {
+			args = []Arg{obj(1), from(2)}
+		}
+	case EventTarget:
+		args = []Arg{obj(0), from(1)}
+	case EventResolve, EventFizzle:
+		args = []Arg{obj(0)}
+	case EventDamage, EventPrevented:
+		var src, dst Arg
+		if arg(1) == "player" {
+			dst = Arg{ID: e.Player}
+			if len(e.Objects) > 0 {
+				src = obj(0)
+			}
+		} else {
+			dst = obj(len(e.Objects) - 1)
+			if len(e.Objects) > 1 {
+				src = obj(0)
+			}
+		}
+		if src.ID == "" {
+			key += ".nosource"
+		}
+		args = []Arg{src, dst, num(arg(0))}
+	case EventLeavesBattlefield:
+		args = []Arg{{Key: "engine.zone." + arg(0)}}
+	case EventAttack:
+		args = []Arg{count, {Text: arg(0)}}
+	case EventCounter, EventCounterRemoved:
+		args = []Arg{{Text: arg(0)}, num(arg(1)), num(arg(2))}
+	case EventEffectBegins, EventEffectExcludes:
+		if len(e.Objects) < 2 {
+			key += ".none"
+			args = []Arg{obj(0)}
+		} else {
+			args = []Arg{obj(0), from(1)}
+		}
+	case EventEffectEnds:
+		if e.Rule == "702.26f" {
+			key += ".phased"
+		}
+		args = []Arg{obj(0)}
+	case EventControl:
+		args = []Arg{{Text: arg(0)}, {Text: arg(1)}}
+	case EventStateBased:
+		key += "." + arg(0)
+	case EventTrigger, EventNoTrigger:
+		args = []Arg{{Key: "engine.trigger." + arg(0)}}
+	case EventUnaffected:
+		if e.Rule != "702.26b" {
+			key += ".gone"
+		}
+	case EventLeavesGame:
+		if len(e.Objects) == 0 {
+			key += ".none"
+		}
+	case EventYGOActivate:
+		args = []Arg{{Text: arg(1)}}
+	case EventHandDiscard, EventDraw, EventDiscard, EventLifeGain, EventPayLife:
+		args = []Arg{num(arg(0)), num(arg(1))}
+	case EventLifeUnchanged:
+		args = []Arg{obj(len(e.Objects) - 1)}
+	case EventMana:
+		args = []Arg{{Text: arg(0)}}
+	case EventChoice:
+		key += "." + arg(0)
+		if arg(2) == "default" {
+			key += ".default"
+		}
+		args = []Arg{{Text: arg(1)}}
+	case EventRefused:
+		switch ActionKind(arg(0)) {
+		case ActionBlock, ActionAttack, ActionCast, ActionActivate:
+			key += "." + arg(0)
+			args = []Arg{obj(0), obj(1)}
+		}
+	}
+	return key, args
+}

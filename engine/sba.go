@@ -1,0 +1,199 @@
+package engine
+
+// sba is one state-based action to perform.
+type sba struct{ id, what, rule string }
+
+// StateBasedResults returns the values Args[0] of a state_based event can take.
+func StateBasedResults() []string {
+	return []string{"ceases", "deathtouch", "destroyed", "graveyard", "loses", "unattached"}
+}
+
+// stateBased performs state-based actions until none applies (704.3). A
+// player who loses leaves the game (104.5, 800.4a).
+func (g *game) stateBased() {
+	for round := 0; round < 64; round++ {
+		var acts []sba
+		s := g.s
+		var losers []string
+		for i := range s.Players {
+			pl := &s.Players[i]
+			if pl.Left || pl.Lost {
+				continue
+			}
+			rule := ""
+			switch {
+			case pl.Life <= 0:
+				rule = "704.5a"
+			case pl.DrewFromEmpty:
+				rule = "704.5b"
+			}
+			pl.DrewFromEmpty = false
+			if rule != "" {
+				pl.Lost = true
+				losers = append(losers, pl.Name)
+				g.emit(Event{Kind: EventStateBased, Player: pl.Name, Args: []string{"loses"}, Rule: rule})
+			}
+		}
+		for i := range s.Permanents {
+			p := &s.Permanents[i]
+			if p.Token && p.Zone != ZoneBattlefield && p.Zone != ZoneGone && p.Zone != ZoneStack {
+				acts = append(acts, sba{p.ID, "ceases", "704.5d"})
+				continue
+			}
+			if !p.Exists() {
+				continue
+			}
+			switch {
+			case p.Is("creature") && p.Toughness <= 0:
+				acts = append(acts, sba{p.ID, "graveyard", "704.5f"})
+			case p.Is("creature") && p.Damage > 0 && p.Damage >= p.Toughness && !p.Has("indestructible"):
+				acts = append(acts, sba{p.ID, "destroyed", "704.5g"})
+			case p.Is("creature") && p.DeathtouchHit && !p.Has("indestructible"):
+				acts = append(acts, sba{p.ID, "deathtouch", "704.5h"})
+			case has(p.Subtypes, "Aura") && !g.legalHost(p):
+				acts = append(acts, sba{p.ID, "graveyard", "704.5m"})
+			case (has(p.Subtypes, "Equipment") || has(p.Subtypes, "Fortification")) && p.AttachedTo != "" && !g.legalHost(p):
+				acts = append(acts, sba{p.ID, "unattached", "704.5n"})
+			}
+			p.DeathtouchHit = false
+		}
+		acts = append(acts, g.legendRule()...)
+		acts = append(acts, g.worldRule()...)
+		for _, name := range losers {
+			g.leaveGame(name, "104.5")
+		}
+		if len(acts) == 0 && len(losers) == 0 {
+			return
+		}
+		for _, a := range acts {
+			p := s.perm(a.id)
+			if p.Zone == ZoneGone {
+				continue
+			}
+			g.emit(Event{Kind: EventStateBased, Objects: []string{a.id}, Args: []string{a.what}, Rule: a.rule, Player: p.Controller})
+			switch a.what {
+			case "ceases":
+				p.Zone = ZoneGone
+			case "unattached":
+				p.AttachedTo = ""
+			case "graveyard", "destroyed", "deathtouch":
+				if p.Exists() {
+					g.leave(a.id, ZoneGraveyard, a.rule)
+				}
+			}
+		}
+		g.recompute(false)
+	}
+}
+
+// legalHost reports whether an attachment may stay attached to its host. A
+// host that is phased out still counts: phasing is not a zone change
+// (702.26d); whether an Aura phased in on a phased-out host should go to the
+// graveyard is an open question, and the engine does not put it there.
+func (g *game) legalHost(att *Permanent) bool {
+	if att.AttachedTo == "" {
+		return false
+	}
+	h := g.s.perm(att.AttachedTo)
+	if h == nil || h.Zone != ZoneBattlefield {
+		return false
+	}
+	if h.PhasedOut {
+		return true
+	}
+	return g.canHost(att, h)
+}
+
+// legendRule applies 704.5j: for each controller and name, that player
+// chooses one of two or more legendary permanents to keep (the newest if
+// no answer says), the others go to the graveyard.
+func (g *game) legendRule() []sba {
+	n := 0
+	for i := range g.s.Permanents {
+		if p := &g.s.Permanents[i]; p.Exists() && has(p.Supertypes, "legendary") {
+			n++
+		}
+	}
+	if n < 2 {
+		return nil
+	}
+	type key struct{ c, name string }
+	groups := map[key][]*Permanent{}
+	var order []key
+	for i := range g.s.Permanents {
+		p := &g.s.Permanents[i]
+		if p.Exists() && has(p.Supertypes, "legendary") {
+			k := key{p.Controller, p.Name}
+			if groups[k] == nil {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], p)
+		}
+	}
+	var out []sba
+	for _, k := range order {
+		ps := groups[k]
+		if len(ps) < 2 {
+			continue
+		}
+		keep := ps[0]
+		for _, p := range ps {
+			if p.Timestamp > keep.Timestamp {
+				keep = p
+			}
+		}
+		ans, ok, err := g.answer(k.c, ChoiceKeep)
+		switch {
+		case err != nil:
+			if g.err == nil {
+				g.err = err
+			}
+		case ok:
+			found := false
+			for _, p := range ps {
+				if p.ID == ans.Keep {
+					keep, found = p, true
+				}
+			}
+			if !found && g.err == nil {
+				g.err = errorf(CodeBadChoice, ans.Line, 0, k.c, ChoiceKeep, ans.Keep)
+			}
+		}
+		g.chose(k.c, ChoiceKeep, "", "704.5j", !ok, keep.ID)
+		for _, p := range ps {
+			if p != keep {
+				out = append(out, sba{p.ID, "graveyard", "704.5j"})
+			}
+		}
+	}
+	return out
+}
+
+// worldRule applies 704.5k: of two or more world permanents, all but the
+// newest go to the graveyard (all of them on a tie).
+func (g *game) worldRule() []sba {
+	var worlds []*Permanent
+	newest := 0
+	for i := range g.s.Permanents {
+		if p := &g.s.Permanents[i]; p.Exists() && has(p.Supertypes, "world") {
+			worlds = append(worlds, p)
+			newest = max(newest, p.Timestamp)
+		}
+	}
+	if len(worlds) < 2 {
+		return nil
+	}
+	ties := 0
+	for _, p := range worlds {
+		if p.Timestamp == newest {
+			ties++
+		}
+	}
+	var out []sba
+	for _, p := range worlds {
+		if p.Timestamp != newest || ties > 1 {
+			out = append(out, sba{p.ID, "graveyard", "704.5k"})
+		}
+	}
+	return out
+}
