@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -327,6 +328,7 @@ type cardEntry struct {
 	Name     string              `json:"name"`
 	TypeLine string              `json:"type_line,omitempty"`
 	Names    map[string][]string `json:"names,omitempty"` // "fr", "ja" -> printed names
+	Keywords []string            `json:"keywords,omitempty"`
 }
 
 // docID is the ID of the card's document.
@@ -381,13 +383,18 @@ func (t *cardTable) add(c Card) {
 		if e.TypeLine == "" {
 			e.TypeLine = c.TypeLine
 		}
+		for _, k := range c.Keywords {
+			if !slices.Contains(e.Keywords, k) {
+				e.Keywords = append(e.Keywords, k)
+			}
+		}
 		for l, ns := range c.Names {
 			e.Names[l] = addUnique(e.Names[l], ns...)
 		}
 		t.indexNames(i, c)
 		return
 	}
-	e := cardEntry{OracleID: c.OracleID, Name: name, TypeLine: c.TypeLine, Names: map[string][]string{}}
+	e := cardEntry{OracleID: c.OracleID, Name: name, TypeLine: c.TypeLine, Names: map[string][]string{}, Keywords: c.Keywords}
 	for l, ns := range c.Names {
 		e.Names[l] = addUnique(nil, ns...)
 	}
