@@ -46,6 +46,7 @@ const (
 	KeyAnswerNothingFoundHint Key = "common.answer.nothing_found_hint"
 	KeyAnswerMore             Key = "common.answer.more"    // %[1]d how many more
 	KeyAnswerInLang           Key = "common.answer.in_lang" // %[1]s language name (Printer.LangName)
+	KeyAnswerQuote            Key = "common.answer.quote"   // %[1]s short reference, %[2]s the sentence that answers
 )
 
 // Counts, as plural messages; %[1]d is the count.
@@ -81,6 +82,16 @@ const (
 	KeyCiteObsolete      Key = "common.cite.obsolete"     // %[1]s the new rule number or text
 	KeyCiteAbolished     Key = "common.cite.abolished"
 	KeyCiteTranslationOf Key = "common.cite.translation_of" // %[1]s original ID or title
+	KeyCiteCard          Key = "common.cite.card"           // %[1]s card name (its Oracle text)
+	KeyCiteCardPrinted   Key = "common.cite.card_printed"   // %[1]s card name (its printed text)
+	KeyCiteVia           Key = "common.cite.via"            // %[1]s the file or channel a text came through
+	KeyCiteRetrieved     Key = "common.cite.retrieved"      // %[1]s date a mirror copied the text (Printer.Date)
+	KeyCiteAlso          Key = "common.cite.also"           // %[1]s other cards (Printer.List)
+	KeyCiteObsoleteDoc   Key = "common.cite.obsolete_doc"   // %[1]s the current rule
+	KeyCiteUnofficial    Key = "common.cite.unofficial"
+	KeySourceWotC        Key = "common.source.wotc"
+	KeyCardOracle        Key = "common.card.oracle"
+	KeyCardPrinted       Key = "common.card.printed" // %[1]s language name
 )
 
 // Machine translation notices.
@@ -89,6 +100,7 @@ const (
 	KeyMTShowOriginal       Key = "common.mt.show_original"
 	KeyMTShowOriginalButton Key = "common.mt.show_original_button"
 	KeyMTOriginalHeading    Key = "common.mt.original_heading"
+	KeyMTOriginalHeadingIn  Key = "common.mt.original_heading_lang" // %[1]s language name
 )
 
 // Errors a user may see. A command's error code is its key.
@@ -107,12 +119,14 @@ const (
 	KeyErrUnknownCard        Key = "common.err.unknown_card"         // %[1]s name
 	KeyErrUnknownCardSuggest Key = "common.err.unknown_card_suggest" // %[1]s name, %[2]s suggestions (Printer.ListOr)
 	KeyErrUnknownRule        Key = "common.err.unknown_rule"         // %[1]s number
-	KeyErrBadRuleNumber      Key = "common.err.bad_rule_number"      // %[1]s input
-	KeyErrBadLang            Key = "common.err.bad_lang"             // %[1]s input
-	KeyErrIndexMissing       Key = "common.err.index_missing"        // %[1]s directory
-	KeyErrIndexCorrupt       Key = "common.err.index_corrupt"        // %[1]s directory
-	KeyErrMissingEnv         Key = "common.err.missing_env"          // %[1]s variable
-	KeyErrBatchLine          Key = "common.err.batch_line"           // %[1]d line number, %[2]s message
+	KeyErrNoRulesInIndex     Key = "common.err.no_rules_in_index"
+	KeyErrNoCardsInIndex     Key = "common.err.no_cards_in_index"
+	KeyErrBadRuleNumber      Key = "common.err.bad_rule_number" // %[1]s input
+	KeyErrBadLang            Key = "common.err.bad_lang"        // %[1]s input
+	KeyErrIndexMissing       Key = "common.err.index_missing"   // %[1]s directory
+	KeyErrIndexCorrupt       Key = "common.err.index_corrupt"   // %[1]s directory
+	KeyErrMissingEnv         Key = "common.err.missing_env"     // %[1]s variable
+	KeyErrBatchLine          Key = "common.err.batch_line"      // %[1]d line number, %[2]s message
 	KeyErrTimeout            Key = "common.err.timeout"
 	KeyErrInternal           Key = "common.err.internal"
 )

@@ -126,7 +126,7 @@ func (ix *Index) byIDs(ctx context.Context, ids []string) ([]*search.DocumentMat
 		return nil, err
 	}
 	for _, h := range sr.Hits {
-		h.Score = 0
+		h.Score = -1 // not scored by the question's words; see rank
 	}
 	return sr.Hits, nil
 }

@@ -63,6 +63,10 @@ func trailingNumber(id string) int {
 	return atoi(id[i+1:])
 }
 
+// Official reports whether d is a text of the game's publisher (see
+// official).
+func Official(d Doc) bool { return official(d) }
+
 // official reports whether d is a text of the game's publisher: a current
 // or former rule, a glossary entry, a card's text, a ruling of Wizards of
 // the Coast or an answer of Konami's database; not an article, a wiki or a

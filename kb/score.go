@@ -42,6 +42,14 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 	for _, m := range matched {
 		maxRaw = max(maxRaw, m.Score)
 	}
+	// A text brought in for a card or a topic the question names has no
+	// bleve score of its own: it gets a middling one, so that bleve's
+	// tie-breaking neither favours nor hurts it.
+	for _, m := range matched {
+		if m.Score < 0 {
+			m.Score = maxRaw / 4
+		}
+	}
 	infos := make(map[string]docInfo, len(matched))
 	docs := make(map[string]Doc, len(matched))
 	for id, m := range matched {

@@ -207,8 +207,8 @@ func ParseYGORulingsWith(name string, src []byte, cards YGOCards) ([]Doc, error)
 		for _, m := range ygoRefRe.FindAllStringSubmatch(r.Question+" "+r.Conclusion, -1) {
 			ids = append(ids, m[1])
 		}
-		if len(ids) > 0 {
-			d.Card = "<<" + ids[0] + ">>"
+		for _, id := range ids {
+			d.Card += "<<" + id + ">>" // the first one the cards file names, see nameYGO
 		}
 		docs = append(docs, nameYGO(d, cards))
 	}
@@ -260,10 +260,13 @@ func nameYGO(d Doc, cards YGOCards) Doc {
 		title, _, _ := strings.Cut(ygoNames(d.Title, d.Lang, cards), "\n")
 		d.Title = clipWords(title, 100)
 	}
-	if m := ygoRefRe.FindStringSubmatch(d.Card); m != nil && cards != nil {
+	if refs := ygoRefRe.FindAllStringSubmatch(d.Card, -1); refs != nil && cards != nil {
 		d.Card = ""
-		if c, ok := cards[m[1]]; ok {
-			d.Card = c.Name
+		for _, m := range refs {
+			if c, ok := cards[m[1]]; ok && c.Name != "" {
+				d.Card = c.Name
+				break
+			}
 		}
 	}
 	return d

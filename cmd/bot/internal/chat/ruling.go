@@ -33,7 +33,13 @@ func (rt *Router) rulingPage(ctx context.Context, c call) (Response, error) {
 		return Response{Content: msg, Embeds: []Embed{{Footer: footerText(q)}}}, nil
 	}
 	first := st.Page*rulingsPerPage + 1
-	r := Response{Content: a.Answer + "\n" + p.T(i18n.KeyDiscordResults, first, first+len(a.Citations)-1, res.Total)}
+	// The first page opens on the sentence that answers; the next ones
+	// only continue the list.
+	head := escapeText(a.Answer)
+	if st.Page > 0 {
+		head = p.T(i18n.KeyAnswerFound)
+	}
+	r := Response{Content: head + "\n" + p.T(i18n.KeyDiscordResults, first, first+len(a.Citations)-1, res.Total)}
 	var originals, plays []Button
 	presets := map[string]bool{}
 	for i, h := range res.Hits {
@@ -82,11 +88,7 @@ func citationEmbed(p *i18n.Printer, c render.Citation, snippet string) Embed {
 		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyDiscordMTNotice), Value: render.MTLabel(p, c)})
 	}
 	if c.Obsolete {
-		v := p.T(i18n.KeyCiteAbolished)
-		if c.Current != "" {
-			v = p.T(i18n.KeyCiteObsolete, c.Current)
-		}
-		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyLabelRule), Value: v})
+		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyLabelRule), Value: render.ObsoleteNote(p, c)})
 	}
 	return e
 }

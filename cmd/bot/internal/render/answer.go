@@ -17,25 +17,28 @@ type Answer struct {
 	Citations []Citation `json:"citations"`
 }
 
-// AnswerOf is the answer a search result gives: the framing line and a
-// citation per hit, each translation with its original.
+// AnswerOf is the answer a search result gives: its first line quotes the
+// sentence that answers, with its reference (or frames the citations when
+// no sentence stands out), then a citation per hit, each translation with
+// its original.
 func AnswerOf(p *i18n.Printer, res *kb.Result, publicURL string) Answer {
 	a := Answer{Query: res.Query, Lang: res.Lang, Citations: []Citation{}}
 	for _, h := range res.Hits {
-		c := CitationOf(h.Doc, h.Score, h.Snippet, publicURL)
-		if h.Original != nil {
-			o := CitationOf(*h.Original, h.Score, "", publicURL)
-			c.Original = &o
-		}
-		a.Citations = append(a.Citations, c)
+		a.Citations = append(a.Citations, CitationOfHit(h, publicURL))
 	}
-	if len(res.Hits) == 0 {
+	switch {
+	case len(res.Hits) == 0:
 		a.Answer = p.T(i18n.KeyAnswerNothingFound, res.Query)
-	} else {
+	case a.Citations[0].Quote != "":
+		a.Answer = p.T(i18n.KeyAnswerQuote, ShortRef(p, a.Citations[0]), ClipRunes(a.Citations[0].Quote, maxQuote))
+	default:
 		a.Answer = p.T(i18n.KeyAnswerFound)
 	}
 	return a
 }
+
+// maxQuote is the longest quote of an answer's first line, in characters.
+const maxQuote = 300
 
 // changes is what AnnotateChanges reads of the index.
 type changes interface {
@@ -63,6 +66,27 @@ func AnnotateChanges(ctx context.Context, ix changes, a *Answer) {
 	}
 }
 
+// ObsoleteNote says what an obsolete citation was replaced by: the
+// current rule, or that the rule was abolished.
+func ObsoleteNote(p *i18n.Printer, c Citation) string {
+	switch {
+	case c.Current != "" && kb.Kind(c.Kind) != kb.KindRule:
+		return p.T(i18n.KeyCiteObsoleteDoc, c.Current)
+	case c.Current != "":
+		return p.T(i18n.KeyCiteObsolete, c.Current)
+	}
+	return p.T(i18n.KeyCiteAbolished)
+}
+
+// OriginalHeading introduces the original of a translation, naming its
+// language.
+func OriginalHeading(p *i18n.Printer, o Citation) string {
+	if l, ok := i18n.ParseLang(o.Lang); ok {
+		return p.T(i18n.KeyMTOriginalHeadingIn, p.LangName(l))
+	}
+	return p.T(i18n.KeyMTOriginalHeading)
+}
+
 // AnswerText is the text form of an answer: the framing line, then each
 // citation with its reference, date, source and link; with original, the
 // text each translation was made from.
@@ -82,7 +106,7 @@ func AnswerText(p *i18n.Printer, a Answer, original bool) string {
 		if c.MachineTranslated {
 			b.WriteString("   " + MTLabel(p, c) + "\n")
 			if original && c.Original != nil {
-				b.WriteString("   " + p.T(i18n.KeyMTOriginalHeading) + "\n")
+				b.WriteString("   " + OriginalHeading(p, *c.Original) + "\n")
 				for _, line := range WrapText(c.Original.Text, 100) {
 					b.WriteString("   > " + line + "\n")
 				}
@@ -96,11 +120,7 @@ func AnswerText(p *i18n.Printer, a Answer, original bool) string {
 			b.WriteString("   " + p.T(i18n.KeyCLIRuleChangedSince, ch.Number, p.Date(ch.From), p.Date(ch.To), ch.From) + "\n")
 		}
 		if c.Obsolete {
-			if c.Current != "" {
-				b.WriteString("   " + p.T(i18n.KeyCiteObsolete, c.Current) + "\n")
-			} else {
-				b.WriteString("   " + p.T(i18n.KeyCiteAbolished) + "\n")
-			}
+			b.WriteString("   " + ObsoleteNote(p, c) + "\n")
 		}
 		if c.Preset != "" {
 			b.WriteString("   " + p.T(i18n.KeyCLISeePreset, c.Preset) + "\n")

@@ -32,6 +32,17 @@ type Citation struct {
 	// RulesChanged lists the rules the text cites whose wording changed
 	// between the release in force on the text's date and the current one.
 	RulesChanged []kb.RuleChangeSince `json:"rules_changed,omitempty"`
+	// Quote is the sentence of the text that answers the question.
+	Quote string `json:"quote,omitempty"`
+	// Via names the file the text came through when that is not its
+	// publisher ("rulings-mtgjson-20220425.jsonl", "Oracle text").
+	Via string `json:"via,omitempty"`
+	// Retrieved is when a mirror copied a text whose own date is unknown.
+	Retrieved string `json:"retrieved,omitempty"`
+	// Official is false for an article, a wiki or a forum text.
+	Official bool `json:"official"`
+	// Also lists the other documents that carry the same text.
+	Also []string `json:"also,omitempty"`
 }
 
 // CitationOf is the citation of d: its snippet with the matched words in
@@ -44,10 +55,70 @@ func CitationOf(d kb.Doc, score float64, snippet string, publicURL string) Citat
 		MachineTranslated: d.MachineTranslated, OriginalID: d.OriginalID, Score: Round2(score),
 		CRDate: d.CRDate, Obsolete: d.Obsolete, Current: d.Current, Preset: d.Preset,
 	}
+	c.Via, c.Retrieved, c.Official = d.Via, d.Retrieved, kb.Official(d)
 	if publicURL != "" {
 		c.URL = DocURL(publicURL, d)
 	}
 	return c
+}
+
+// CitationOfHit is the citation of a search hit: the document's, with the
+// sentence that answers and the other documents of the same text, and its
+// original when it is a translation.
+func CitationOfHit(h kb.Hit, publicURL string) Citation {
+	c := CitationOf(h.Doc, h.Score, h.Snippet, publicURL)
+	c.Quote, c.Also = h.Quote, h.Also
+	if h.Original != nil {
+		o := CitationOf(*h.Original, h.Score, "", publicURL)
+		c.Original = &o
+	}
+	return c
+}
+
+// ShortRef names what a citation is in a few words: "Rule 514.2", "Ruling
+// on Fog", "Card: Fog", an article's title.
+func ShortRef(p *i18n.Printer, c Citation) string {
+	switch kb.Kind(c.Kind) {
+	case kb.KindRule:
+		return p.T(i18n.KeyCiteRule, c.Ref)
+	case kb.KindGlossary:
+		return p.T(i18n.KeyCiteGlossary, c.Ref)
+	case kb.KindCard:
+		return cardRef(p, c)
+	case kb.KindRuling:
+		if c.Card != "" && c.Date != "" {
+			return p.T(i18n.KeyCiteRuling, c.Card, p.Date(c.Date))
+		}
+		if c.Card != "" {
+			return p.T(i18n.KeyLabelRuling) + " — " + c.Card
+		}
+		return p.T(i18n.KeyLabelRuling)
+	}
+	t := c.Title
+	if t == "" {
+		t = c.Ref
+	}
+	return p.T(i18n.KeyLabelArticle) + " — " + t
+}
+
+// cardRef names a card's text: its Oracle text, or its printed text.
+func cardRef(p *i18n.Printer, c Citation) string {
+	name := c.Card
+	if c.Title != "" && c.Title != c.Card {
+		name = c.Title + " (" + c.Card + ")"
+	}
+	if c.OriginalID != "" {
+		return p.T(i18n.KeyCiteCardPrinted, name)
+	}
+	return p.T(i18n.KeyCiteCard, name)
+}
+
+// SourceName is how a publisher reads: "wotc" is Wizards of the Coast.
+func SourceName(p *i18n.Printer, source string) string {
+	if source == "wotc" {
+		return p.T(i18n.KeySourceWotC)
+	}
+	return source
 }
 
 // Heading is the one-line reference of a citation: what it is, its
@@ -62,6 +133,8 @@ func Heading(p *i18n.Printer, c Citation) string {
 		}
 	case kb.KindGlossary:
 		parts = append(parts, p.T(i18n.KeyCiteGlossary, c.Ref))
+	case kb.KindCard:
+		parts = append(parts, cardRef(p, c))
 	case kb.KindRuling:
 		if c.Card != "" && c.Date != "" {
 			parts = append(parts, p.T(i18n.KeyCiteRuling, c.Card, p.Date(c.Date)))
@@ -73,6 +146,9 @@ func Heading(p *i18n.Printer, c Citation) string {
 			if c.Date != "" {
 				parts = append(parts, p.Date(c.Date))
 			}
+		}
+		if c.Retrieved != "" {
+			parts = append(parts, p.T(i18n.KeyCiteRetrieved, p.Date(c.Retrieved)))
 		}
 	default:
 		t := c.Title
@@ -88,7 +164,14 @@ func Heading(p *i18n.Printer, c Citation) string {
 		parts = append(parts, p.T(i18n.KeyCiteCREffective, p.Date(c.CRDate)))
 	}
 	if c.Source != "" {
-		parts = append(parts, c.Source)
+		src := SourceName(p, c.Source)
+		if c.Via != "" && kb.Kind(c.Kind) == kb.KindRuling {
+			src += " (" + p.T(i18n.KeyCiteVia, c.Via) + ")"
+		}
+		parts = append(parts, src)
+	}
+	if !c.Official && kb.Kind(c.Kind) != kb.KindRule && !c.MachineTranslated {
+		parts = append(parts, p.T(i18n.KeyCiteUnofficial))
 	}
 	if c.Lang != p.Lang().String() {
 		parts = append(parts, "["+c.Lang+"]")
