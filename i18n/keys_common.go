@@ -73,25 +73,28 @@ const (
 
 // Citation lines.
 const (
-	KeyCiteRule          Key = "common.cite.rule"         // %[1]s rule number
-	KeyCiteGlossary      Key = "common.cite.glossary"     // %[1]s term
-	KeyCiteRuling        Key = "common.cite.ruling"       // %[1]s card name, %[2]s date (Printer.Date)
-	KeyCiteSection       Key = "common.cite.section"      // %[1]s title, %[2]s section
-	KeyCiteSource        Key = "common.cite.source"       // %[1]s source
-	KeyCiteCREffective   Key = "common.cite.cr_effective" // %[1]s date (Printer.Date)
-	KeyCiteObsolete      Key = "common.cite.obsolete"     // %[1]s the new rule number or text
-	KeyCiteAbolished     Key = "common.cite.abolished"
-	KeyCiteTranslationOf Key = "common.cite.translation_of" // %[1]s original ID or title
-	KeyCiteCard          Key = "common.cite.card"           // %[1]s card name (its Oracle text)
-	KeyCiteCardPrinted   Key = "common.cite.card_printed"   // %[1]s card name (its printed text)
-	KeyCiteVia           Key = "common.cite.via"            // %[1]s the file or channel a text came through
-	KeyCiteRetrieved     Key = "common.cite.retrieved"      // %[1]s date a mirror copied the text (Printer.Date)
-	KeyCiteAlso          Key = "common.cite.also"           // %[1]s other cards (Printer.List)
-	KeyCiteObsoleteDoc   Key = "common.cite.obsolete_doc"   // %[1]s the current rule
-	KeyCiteUnofficial    Key = "common.cite.unofficial"
-	KeySourceWotC        Key = "common.source.wotc"
-	KeyCardOracle        Key = "common.card.oracle"
-	KeyCardPrinted       Key = "common.card.printed" // %[1]s language name
+	KeyCiteRule             Key = "common.cite.rule"         // %[1]s rule number
+	KeyCiteGlossary         Key = "common.cite.glossary"     // %[1]s term
+	KeyCiteRuling           Key = "common.cite.ruling"       // %[1]s card name, %[2]s date (Printer.Date)
+	KeyCiteSection          Key = "common.cite.section"      // %[1]s title, %[2]s section
+	KeyCiteSource           Key = "common.cite.source"       // %[1]s source
+	KeyCiteCREffective      Key = "common.cite.cr_effective" // %[1]s date (Printer.Date)
+	KeyCiteObsolete         Key = "common.cite.obsolete"     // %[1]s the new rule number or text
+	KeyCiteAbolished        Key = "common.cite.abolished"
+	KeyCiteTranslationOf    Key = "common.cite.translation_of"     // %[1]s original ID or title
+	KeyCiteCard             Key = "common.cite.card"               // %[1]s card name (its Oracle text)
+	KeyCiteCardPrinted      Key = "common.cite.card_printed"       // %[1]s card name (its printed text)
+	KeyCiteVia              Key = "common.cite.via"                // %[1]s the file or channel a text came through
+	KeyCiteRetrieved        Key = "common.cite.retrieved"          // %[1]s date a mirror copied the text (Printer.Date)
+	KeyCiteAlso             Key = "common.cite.also"               // %[1]s other cards (Printer.List)
+	KeyCiteObsoleteDoc      Key = "common.cite.obsolete_doc"       // %[1]s the current rule
+	KeyCiteObsoleteSince    Key = "common.cite.obsolete_since"     // %[1]s the current rule, %[2]s since when (Printer.Date)
+	KeyCiteObsoleteDocSince Key = "common.cite.obsolete_doc_since" // %[1]s the current rule, %[2]s since when (Printer.Date)
+	KeyCiteAbolishedSince   Key = "common.cite.abolished_since"    // %[1]s when (Printer.Date)
+	KeyCiteUnofficial       Key = "common.cite.unofficial"
+	KeySourceWotC           Key = "common.source.wotc"
+	KeyCardOracle           Key = "common.card.oracle"
+	KeyCardPrinted          Key = "common.card.printed" // %[1]s language name
 )
 
 // Machine translation notices.
@@ -119,14 +122,14 @@ const (
 	KeyErrUnknownCard        Key = "common.err.unknown_card"         // %[1]s name
 	KeyErrUnknownCardSuggest Key = "common.err.unknown_card_suggest" // %[1]s name, %[2]s suggestions (Printer.ListOr)
 	KeyErrUnknownRule        Key = "common.err.unknown_rule"         // %[1]s number
-	KeyErrNoRulesInIndex     Key = "common.err.no_rules_in_index"
-	KeyErrNoCardsInIndex     Key = "common.err.no_cards_in_index"
-	KeyErrBadRuleNumber      Key = "common.err.bad_rule_number" // %[1]s input
-	KeyErrBadLang            Key = "common.err.bad_lang"        // %[1]s input
-	KeyErrIndexMissing       Key = "common.err.index_missing"   // %[1]s directory
-	KeyErrIndexCorrupt       Key = "common.err.index_corrupt"   // %[1]s directory
-	KeyErrMissingEnv         Key = "common.err.missing_env"     // %[1]s variable
-	KeyErrBatchLine          Key = "common.err.batch_line"      // %[1]d line number, %[2]s message
+	KeyErrNoRulesInIndex     Key = "common.err.no_rules_in_index"    // %[1]s number: unknown because the index holds no CR
+	KeyErrNoCardsInIndex     Key = "common.err.no_cards_in_index"    // %[1]s name: unknown, and the index holds no cards file
+	KeyErrBadRuleNumber      Key = "common.err.bad_rule_number"      // %[1]s input
+	KeyErrBadLang            Key = "common.err.bad_lang"             // %[1]s input
+	KeyErrIndexMissing       Key = "common.err.index_missing"        // %[1]s directory
+	KeyErrIndexCorrupt       Key = "common.err.index_corrupt"        // %[1]s directory
+	KeyErrMissingEnv         Key = "common.err.missing_env"          // %[1]s variable
+	KeyErrBatchLine          Key = "common.err.batch_line"           // %[1]d line number, %[2]s message
 	KeyErrTimeout            Key = "common.err.timeout"
 	KeyErrInternal           Key = "common.err.internal"
 )

@@ -222,6 +222,7 @@ func (c *Collection) Finish() error {
 				d.Card = c.cards.nameOf(oracle)
 			}
 		}
+		c.markObsolete(&d)
 		if d.Card != "" && d.Game == "mtg" && len(c.cards.lookup(d.Card)) == 0 {
 			// A card known only from clarification documents: its English
 			// name still finds it.
@@ -278,6 +279,36 @@ func (c *Collection) buildLexicon() error {
 	return nil
 }
 
+// markObsolete labels what the renumbering table says of an old rule
+// number: a rule under it, and an article about it (its reference is that
+// number), describe rules no longer in force; they say since when and what
+// replaced them (the table's current rule, else the first current rule the
+// text cites).
+func (c *Collection) markObsolete(d *Doc) {
+	if d.Game != "mtg" || d.Ref == "" || d.Kind != KindRule && d.Kind != KindDoc {
+		return
+	}
+	e, ok := c.Renumbering.Lookup(d.Ref)
+	if !ok {
+		return
+	}
+	if d.Kind == KindDoc {
+		d.Obsolete = true
+	}
+	if !d.Obsolete {
+		return
+	}
+	if d.ObsoleteSince == "" {
+		d.ObsoleteSince = e.Changed
+	}
+	if d.Current == "" {
+		d.Current = e.Current
+	}
+	if d.Current == "" && len(d.Cites) > 0 {
+		d.Current = d.Cites[0]
+	}
+}
+
 // crDates returns the effective dates of the CR releases, oldest first.
 func (c *Collection) crDates() []string {
 	dates := make([]string, 0, len(c.releases))
@@ -304,6 +335,9 @@ func (c *Collection) Meta() Meta {
 	for _, d := range c.Docs {
 		m.ByKind[string(d.Kind)]++
 		m.ByLang[d.Lang]++
+		if d.Kind == KindCard && d.OriginalID == "" && d.Text != "" {
+			m.CardTexts++
+		}
 	}
 	m.Docs = len(c.Docs)
 	return m

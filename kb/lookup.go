@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -190,16 +191,35 @@ type CardResult struct {
 	Name     string              // English name
 	OracleID string              `json:",omitempty"`
 	Names    map[string][]string // "fr", "ja" -> printed names
-	Rulings  []Doc
+	// Rulings are the card's rulings in their official order (by date, then
+	// as their source lists them), each once, in its original language.
+	Rulings []Doc
+	// Translations holds the translations of the rulings that have some:
+	// ruling ID -> language -> translation.
+	Translations map[string]map[string]Doc
+	// Oracle is the card's Oracle text, when the index has the cards file;
+	// Printed its printed French and Japanese texts.
+	Oracle  *Doc
+	Printed map[string]Doc
 	// Fuzzy is set when the name was not found exactly and this is the
 	// closest card; Suggestions lists other candidates.
 	Fuzzy       bool
 	Suggestions []string
 }
 
+// RulingIn returns a ruling as a reader of lang sees it: its translation
+// into lang when there is one, else the ruling itself.
+func (r CardResult) RulingIn(d Doc, lang string) Doc {
+	if tr, ok := r.Translations[d.ID][lang]; ok {
+		return tr
+	}
+	return d
+}
+
 // Card finds a card by its English, French or Japanese name, exactly (case,
 // accents, width and punctuation folded), then fuzzily (typos), and returns
-// its rulings, newest first.
+// its texts: its Oracle and printed texts, and its rulings in their
+// official order.
 func (ix *Index) Card(ctx context.Context, name string) (CardResult, bool, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
@@ -225,18 +245,70 @@ func (ix *Index) Card(ctx context.Context, name string) (CardResult, bool, error
 			res.OracleID, res.Names = cs[0].OracleID, cs[0].Names
 		}
 	}
-	rulings, err := ix.termDocs(ctx, fCard, NormalizeName(res.Name), func(d Doc) bool { return d.Kind == KindRuling })
+	docs, err := ix.termDocs(ctx, fCard, NormalizeName(res.Name), func(d Doc) bool { return d.Card == res.Name })
 	if err != nil {
 		return res, false, err
 	}
-	sort.SliceStable(rulings, func(i, j int) bool {
-		if rulings[i].Date != rulings[j].Date {
-			return rulings[i].Date > rulings[j].Date
+	byID := map[string]Doc{}
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	var rulings []Doc
+	for _, d := range docs {
+		switch {
+		case d.Kind == KindCard && d.OriginalID == "" && d.Text != "":
+			if res.Oracle == nil || d.ID < res.Oracle.ID {
+				o := d
+				res.Oracle = &o
+			}
+		case d.Kind == KindCard && d.OriginalID != "":
+			if res.Printed == nil {
+				res.Printed = map[string]Doc{}
+			}
+			if _, ok := res.Printed[d.Lang]; !ok {
+				res.Printed[d.Lang] = d
+			}
+		case d.Kind == KindRuling && d.OriginalID != "" && byID[d.OriginalID].ID != "":
+			if res.Translations == nil {
+				res.Translations = map[string]map[string]Doc{}
+			}
+			if res.Translations[d.OriginalID] == nil {
+				res.Translations[d.OriginalID] = map[string]Doc{}
+			}
+			res.Translations[d.OriginalID][d.Lang] = d
+		case d.Kind == KindRuling:
+			rulings = append(rulings, d)
 		}
-		return rulings[i].ID < rulings[j].ID
-	})
-	res.Rulings = rulings
+	}
+	sort.SliceStable(rulings, func(i, j int) bool { return officialOrder(rulings[i], rulings[j]) })
+	// The same ruling from two sources is listed once: the copy with
+	// translations, else the first.
+	seen := map[uint64]int{}
+	for _, d := range rulings {
+		h := textHash(d.Text)
+		if i, ok := seen[h]; ok {
+			if len(res.Translations[d.ID]) > len(res.Translations[res.Rulings[i].ID]) {
+				res.Rulings[i] = d
+			}
+			continue
+		}
+		seen[h] = len(res.Rulings)
+		res.Rulings = append(res.Rulings, d)
+	}
 	return res, true, nil
+}
+
+// officialOrder orders a card's rulings as they were published: by date,
+// then as their source lists them.
+func officialOrder(a, b Doc) bool {
+	if a.Date != b.Date {
+		return a.Date < b.Date
+	}
+	ga, gb := strings.TrimRightFunc(a.ID, unicode.IsDigit), strings.TrimRightFunc(b.ID, unicode.IsDigit)
+	if ga != gb {
+		return ga < gb
+	}
+	return trailingNumber(a.ID) < trailingNumber(b.ID)
 }
 
 // SuggestCards returns up to n English card names close to name in any

@@ -101,7 +101,7 @@ func passage(text string, marks []markedTerm, from int) (snip, quote string) {
 		}
 	}
 	s := ss[best]
-	quote = strings.TrimSpace(text[s.start:s.end])
+	quote = strings.TrimLeft(strings.TrimSpace(text[s.start:s.end]), "・･•*-–—　 ")
 	win := s
 	// A short sentence takes the next one along (or the one before, at
 	// the end of the text), as long as the whole fits.

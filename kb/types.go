@@ -47,9 +47,13 @@ type Doc struct {
 	CRDate   string   `json:"cr_date,omitempty"`  // effective date of the CR release a rule comes from
 
 	// Obsolete marks a rule number that no longer exists in the current rules
-	// (old numbering, abolished concepts); Current names its successor, if any.
+	// (old numbering, abolished concepts), or an article about such a rule;
+	// Current names its successor, if any.
 	Obsolete bool   `json:"obsolete,omitempty"`
 	Current  string `json:"current,omitempty"`
+	// ObsoleteSince is when the rule stopped being in force (YYYY-MM-DD),
+	// when the renumbering table knows it.
+	ObsoleteSince string `json:"obsolete_since,omitempty"`
 
 	// Rules cited by a clarification (ruling or doc), so a rule page can list them.
 	Cites []string `json:"cites,omitempty"`

@@ -40,18 +40,14 @@ func cmdCard(e *env, args []string) int {
 		if cf.json {
 			e.writeJSON(render.CardAnswer{Names: map[string]string{}, Rulings: []render.Citation{}})
 		}
-		fmt.Fprintln(e.stderr, p.T(i18n.KeyErrUnknownCard, name))
+		if ix.Meta().CardTexts == 0 {
+			fmt.Fprintln(e.stderr, p.T(i18n.KeyErrNoCardsInIndex, name))
+		} else {
+			fmt.Fprintln(e.stderr, p.T(i18n.KeyErrUnknownCard, name))
+		}
 		return 1
 	}
-	out := render.CardAnswer{Card: res.Name, Names: map[string]string{}, Rulings: []render.Citation{}, AllNames: res.Names, Fuzzy: res.Fuzzy, Suggestions: res.Suggestions}
-	for l, ns := range res.Names {
-		if len(ns) > 0 {
-			out.Names[l] = ns[len(ns)-1] // the newest printing's name
-		}
-	}
-	for _, d := range res.Rulings {
-		out.Rulings = append(out.Rulings, render.CitationOf(d, 0, "", *publicURL))
-	}
+	out := render.CardAnswerOf(p, res, *publicURL)
 	if cf.json {
 		return e.writeJSON(out)
 	}

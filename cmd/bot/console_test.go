@@ -42,7 +42,7 @@ func TestConsole(t *testing.T) {
 		{"click More results", nil, []string{"/ruling question: can an aura phase out?", "!1"},
 			[]string{"Results 4–6", "[1] Previous"}, 0},
 		{"French from --lang", []string{"--lang", "fr"}, []string{"/ruling question: une aura peut-elle passer hors phase ?"},
-			[]string{"Voici ce que disent les règles", "Plus de résultats"}, 0},
+			[]string{"Résultats 1 à 3", "Plus de résultats"}, 0},
 		{"language setting applies to the next command", nil, []string{"/language language: ja", "/help"},
 			[]string{"日本語になりました", "Arbiter：カードゲームの裁定"}, 0},
 		{"autocomplete", nil, []string{"?simulate scenario: aura"},

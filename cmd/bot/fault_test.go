@@ -496,7 +496,8 @@ func TestStateSurvivesKill(t *testing.T) {
 	}
 	channel := "1270000000000000042"
 	fr := testutil.Catalog(t).Printer(i18n.FR)
-	found := strings.TrimSpace(fr.T(i18n.KeyAnswerFound))
+	// Every French /ruling reply counts its results in French.
+	found := strings.Fields(fr.T(i18n.KeyDiscordResults, 1, 3, 9))[0]
 
 	p1 := startBot(t, bin, env, args...)
 	addr := p1.addr(t)

@@ -43,7 +43,11 @@ func cmdRule(e *env, args []string) int {
 		if cf.json {
 			e.writeJSON(render.RuleAnswer{Asked: num, Subrules: []render.Citation{}})
 		}
-		fmt.Fprintln(e.stderr, p.T(i18n.KeyErrUnknownRule, num))
+		if ix.Meta().CurrentCR == "" {
+			fmt.Fprintln(e.stderr, p.T(i18n.KeyErrNoRulesInIndex, num))
+		} else {
+			fmt.Fprintln(e.stderr, p.T(i18n.KeyErrUnknownRule, num))
+		}
 		return 1
 	}
 	out := render.RuleAnswer{Asked: num, Subrules: []render.Citation{}, Current: res.Current, Abolished: res.Abolished && len(res.Old) > 0}

@@ -26,6 +26,9 @@ func (rt *Router) cardPage(ctx context.Context, c call) (Response, error) {
 		return Response{}, err
 	}
 	if !found {
+		if ix.Meta().CardTexts == 0 {
+			return Response{}, userErr(i18n.KeyErrNoCardsInIndex, escapeText(name))
+		}
 		return Response{}, userErr(i18n.KeyErrUnknownCard, escapeText(name))
 	}
 	names := map[string]string{}
@@ -63,15 +66,27 @@ func (rt *Router) cardPage(ctx context.Context, c call) (Response, error) {
 	if st.Page == 0 && len(others) > 0 {
 		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyDiscordCardNames), Value: strings.Join(others, "\n")})
 	}
-	from := st.Page * cardRulingsPage
-	for _, d := range res.Rulings[from:min(from+cardRulingsPage, len(res.Rulings))] {
-		head := d.Source
-		if d.Date != "" {
-			head = p.Date(d.Date) + " · " + d.Source
+	ca := render.CardAnswerOf(p, res, rt.publicURL)
+	if st.Page == 0 {
+		text := ""
+		if ca.Printed != nil {
+			text = ca.Printed.Text
+		} else if ca.Oracle != nil {
+			text = ca.Oracle.Text
 		}
-		v := escapeText(Clip(d.Text, 900))
-		if d.MachineTranslated {
-			v += "\n*" + p.T(i18n.KeyMTLabel) + "*"
+		if text != "" {
+			e.Description = escapeText(Clip(text, 1000))
+		}
+	}
+	from := st.Page * cardRulingsPage
+	for _, r := range ca.Rulings[from:min(from+cardRulingsPage, len(ca.Rulings))] {
+		head := render.SourceName(p, r.Source)
+		if r.Date != "" {
+			head = p.Date(r.Date) + " · " + head
+		}
+		v := escapeText(Clip(r.Text, 900))
+		if r.MachineTranslated {
+			v += "\n*" + render.MTLabel(p, r) + "*"
 		}
 		e.Fields = append(e.Fields, Field{Name: escapeText(head), Value: v})
 	}

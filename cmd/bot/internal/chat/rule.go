@@ -24,6 +24,9 @@ func (rt *Router) rulePage(ctx context.Context, c call) (Response, error) {
 		return Response{}, err
 	}
 	if !found {
+		if ix.Meta().CurrentCR == "" {
+			return Response{}, userErr(i18n.KeyErrNoRulesInIndex, escapeText(num))
+		}
 		return Response{}, userErr(i18n.KeyErrUnknownRule, escapeText(num))
 	}
 	var r Response

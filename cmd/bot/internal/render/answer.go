@@ -69,11 +69,22 @@ func AnnotateChanges(ctx context.Context, ix changes, a *Answer) {
 // ObsoleteNote says what an obsolete citation was replaced by: the
 // current rule, or that the rule was abolished.
 func ObsoleteNote(p *i18n.Printer, c Citation) string {
+	doc := kb.Kind(c.Kind) != kb.KindRule
+	since := ""
+	if c.ObsoleteSince != "" {
+		since = p.Date(c.ObsoleteSince)
+	}
 	switch {
-	case c.Current != "" && kb.Kind(c.Kind) != kb.KindRule:
+	case c.Current != "" && doc && since != "":
+		return p.T(i18n.KeyCiteObsoleteDocSince, c.Current, since)
+	case c.Current != "" && doc:
 		return p.T(i18n.KeyCiteObsoleteDoc, c.Current)
+	case c.Current != "" && since != "":
+		return p.T(i18n.KeyCiteObsoleteSince, c.Current, since)
 	case c.Current != "":
 		return p.T(i18n.KeyCiteObsolete, c.Current)
+	case since != "":
+		return p.T(i18n.KeyCiteAbolishedSince, since)
 	}
 	return p.T(i18n.KeyCiteAbolished)
 }

@@ -24,11 +24,13 @@ type Citation struct {
 	OriginalID        string  `json:"original_id"`
 	Score             float64 `json:"score"`
 	// Extensions.
-	CRDate   string    `json:"cr_date,omitempty"`
-	Obsolete bool      `json:"obsolete,omitempty"`
-	Current  string    `json:"current,omitempty"`
-	Preset   string    `json:"preset,omitempty"`
-	Original *Citation `json:"original,omitempty"`
+	CRDate   string `json:"cr_date,omitempty"`
+	Obsolete bool   `json:"obsolete,omitempty"`
+	Current  string `json:"current,omitempty"`
+	// ObsoleteSince is when an obsolete text's rule stopped being in force.
+	ObsoleteSince string    `json:"obsolete_since,omitempty"`
+	Preset        string    `json:"preset,omitempty"`
+	Original      *Citation `json:"original,omitempty"`
 	// RulesChanged lists the rules the text cites whose wording changed
 	// between the release in force on the text's date and the current one.
 	RulesChanged []kb.RuleChangeSince `json:"rules_changed,omitempty"`
@@ -55,7 +57,7 @@ func CitationOf(d kb.Doc, score float64, snippet string, publicURL string) Citat
 		MachineTranslated: d.MachineTranslated, OriginalID: d.OriginalID, Score: Round2(score),
 		CRDate: d.CRDate, Obsolete: d.Obsolete, Current: d.Current, Preset: d.Preset,
 	}
-	c.Via, c.Retrieved, c.Official = d.Via, d.Retrieved, kb.Official(d)
+	c.Via, c.Retrieved, c.Official, c.ObsoleteSince = d.Via, d.Retrieved, kb.Official(d), d.ObsoleteSince
 	if publicURL != "" {
 		c.URL = DocURL(publicURL, d)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/i18n"
+	"arbiter/kb"
 )
 
 // cardData is the content of a card page.
@@ -17,9 +18,14 @@ type cardData struct {
 	Asked       string
 	Suggestions []navLink
 	Rulings     []clarification
+	// Oracle is the card's Oracle text; Printed its printed text in the
+	// page's language, when it is not English.
+	Oracle  string
+	Printed *langText
 }
 
-// card serves /cards/{name}: a card's rulings, newest first.
+// card serves /cards/{name}: a card's names, its Oracle text and printed
+// text, and its rulings in their official order.
 func (w *Pages) card(r *http.Request, ix Index, pg *page) (string, error) {
 	name := strings.TrimSpace(r.PathValue("name"))
 	if name == "" || len([]rune(name)) > 200 {
@@ -49,8 +55,24 @@ func (w *Pages) card(r *http.Request, ix Index, pg *page) (string, error) {
 	for _, s := range res.Suggestions {
 		d.Suggestions = append(d.Suggestions, navLink{pg.Href(render.CardPath(s)), s})
 	}
+	if res.Oracle != nil {
+		d.Oracle = res.Oracle.Text
+	}
+	if pd, ok := res.Printed[pg.Lang]; ok {
+		if l, ok := i18n.ParseLang(pd.Lang); ok {
+			d.Printed = &langText{Lang: pd.Lang, Name: pg.p.LangName(l), Text: pd.Text}
+		}
+	}
 	lk := newTextLinker(ctx, ix, nil, pg.Lang, "")
-	rulings, originals := pickVersions(res.Rulings, pg.Lang)
+	all := append([]kb.Doc(nil), res.Rulings...)
+	for _, r := range res.Rulings {
+		for _, l := range []string{"en", "fr", "ja"} {
+			if tr, ok := res.Translations[r.ID][l]; ok {
+				all = append(all, tr)
+			}
+		}
+	}
+	rulings, originals := pickVersions(all, pg.Lang)
 	for _, rd := range rulings {
 		c := w.clarificationWith(pg, rd, originals, lk)
 		c.CardHref = ""

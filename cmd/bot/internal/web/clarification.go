@@ -81,7 +81,7 @@ func langRank(lang, page string) int {
 // clarificationOf is a clarification as a page lists it.
 func (w *Pages) clarificationOf(pg *page, d kb.Doc, lk *textLinker) clarification {
 	c := clarification{
-		Lang: d.Lang, Text: lk.HTML(d.Text), Date: d.Date, Source: d.Source, SourceURL: safeURL(d.URL),
+		Lang: d.Lang, Text: lk.HTML(d.Text), Date: d.Date, Source: render.SourceName(pg.p, d.Source), SourceURL: safeURL(d.URL),
 		Card: d.Card, MT: d.MachineTranslated,
 	}
 	cit := render.CitationOf(d, 0, "", "")
