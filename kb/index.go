@@ -189,8 +189,8 @@ type Meta struct {
 	Sources   []string       `json:"sources,omitempty"`
 	// CardTexts counts the cards whose Oracle text the index holds (a
 	// cards file was given); 0 for the embedded corpus.
-	CardTexts int `json:"card_texts,omitempty"`
-	BuiltAt   string         `json:"built_at,omitempty"` // RFC 3339, set by the caller
+	CardTexts int    `json:"card_texts,omitempty"`
+	BuiltAt   string `json:"built_at,omitempty"` // RFC 3339, set by the caller
 }
 
 const metaFormat = 1
