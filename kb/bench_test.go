@@ -15,6 +15,16 @@ import (
 // embedded corpus.
 func fullCollection(tb testing.TB) *Collection {
 	tb.Helper()
+	c := fullCollectionNoFinish(tb)
+	if err := c.Finish(); err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
+// fullCollectionNoFinish is fullCollection before Finish.
+func fullCollectionNoFinish(tb testing.TB) *Collection {
+	tb.Helper()
 	d := filepath.Dir(filepath.Dir(filepath.Dir(sharedData(tb, "mtg/cr/MagicCompRules_20260417.txt"))))
 	c := NewCollection()
 	if err := c.AddCorpus(data.FS()); err != nil {
@@ -49,9 +59,6 @@ func fullCollection(tb testing.TB) *Collection {
 		if err := c.AddDocument(f, ygo); err != nil {
 			tb.Fatal(err)
 		}
-	}
-	if err := c.Finish(); err != nil {
-		tb.Fatal(err)
 	}
 	return c
 }

@@ -59,7 +59,7 @@ func (c Card) Doc() Doc {
 	if c.Text != "" {
 		text = strings.TrimSpace(text + "\n" + c.Text)
 	}
-	return Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: c.Name, Title: title, Text: text, Names: c.Names,
+	return Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: c.Name, Title: title, Text: text,
 		Source: sourceWotC, Via: viaOracle, URL: cardURL(c.OracleID, c.Name)}
 }
 

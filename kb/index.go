@@ -152,7 +152,13 @@ func toIndexDoc(d Doc, names []string) (indexDoc, error) {
 	case "fr":
 		x.TextFR, x.TitleFR = body, d.Title
 	case "ja":
-		x.TextJA, x.TextJABi, x.TitleJA = body, body, d.Title
+		x.TextJA, x.TitleJA = body, d.Title
+		if d.Kind != KindCard {
+			// Card texts are worded regularly enough for the dictionary
+			// alone; the bigram field is for the prose of the rulings,
+			// wikis and questions.
+			x.TextJABi = body
+		}
 	default:
 		x.TextEN, x.TitleEN = body, d.Title
 	}
@@ -292,7 +298,13 @@ func indexCollection(ctx context.Context, bl bleve.Index, c *Collection, mode Ja
 		return nil
 	}
 	for _, d := range c.Docs {
-		x, err := toIndexDoc(d, c.cards.namesOf(d.Card))
+		var names []string
+		if !(d.Kind == KindCard && d.OriginalID != "") {
+			// A printed translation is found by its card's names through
+			// the Oracle text's document.
+			names = c.cards.namesOf(d.Card)
+		}
+		x, err := toIndexDoc(d, names)
 		if err != nil {
 			return err
 		}
