@@ -10,8 +10,11 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 )
 
-// Limits of the texts a named card or topic brings into the candidates.
+// Limits of the texts a named card or topic brings into the candidates,
+// and of the rules always among them.
 const (
+	rulePool      = 10
+	quotePool     = 10
 	maxCardTexts  = 80 // a card's texts: its Oracle and printed texts, then its rulings
 	maxTopicRules = 40 // the rules under a topic's rule, the nearest first
 )
@@ -51,6 +54,39 @@ func (ix *Index) candidates(ctx context.Context, p *queryPlan, game string, n in
 		var err error
 		if pool, err = ix.pool(ctx, top, n); err != nil {
 			return nil, err
+		}
+		if len(p.seq) >= quoteRun {
+			// A question that quotes a text holds all its words: the texts
+			// holding all of the question's words are candidates.
+			all := bleve.NewConjunctionQuery()
+			for _, t := range p.seq[:min(len(p.seq), 8)] {
+				tq := bleve.NewTermQuery(t)
+				tq.SetField(p.seqField)
+				all.AddQuery(tq)
+			}
+			quote := bleve.NewBooleanQuery()
+			quote.AddMust(all)
+			quote.AddMustNot(mustNot)
+			more, err := ix.pool(ctx, quote, quotePool)
+			if err != nil {
+				return nil, err
+			}
+			pool = append(pool, more...)
+		}
+		if game != "ygo" {
+			// The rules are few beside tens of thousands of rulings that
+			// use the same words: the best of them are always candidates.
+			rules := bleve.NewBooleanQuery()
+			rules.AddMust(bleve.NewDisjunctionQuery(must...))
+			kq := bleve.NewTermQuery(string(KindRule))
+			kq.SetField(fKind)
+			rules.AddMust(kq)
+			rules.AddMustNot(mustNot)
+			more, err := ix.pool(ctx, rules, rulePool)
+			if err != nil {
+				return nil, err
+			}
+			pool = append(pool, more...)
 		}
 	}
 	var ids []string

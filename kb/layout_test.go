@@ -179,3 +179,54 @@ func TestSearchPagesAgreeOnTotal(t *testing.T) {
 		}
 	}
 }
+
+// TestOlderReleaseDoesNotCrowd checks that adding an older CR release to
+// an index (kept for pinned citations and diffs) changes no answer: the
+// same questions get the same current rules with one release and with two.
+func TestOlderReleaseDoesNotCrowd(t *testing.T) {
+	build := func(files ...string) *Index {
+		c := NewCollection()
+		if err := c.AddCorpus(data.FS()); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if err := c.AddCR(f, readShared(t, f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ix, err := NewMem(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ix.Close() })
+		return ix
+	}
+	one := build("mtg/cr/MagicCompRules_20260417.txt")
+	two := build("mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt")
+	qs := []string{
+		"what layer do power and toughness setting effects apply in",
+		"Effects that set power and/or toughness to a specific number",
+		"What happens to damage in the cleanup step?",
+		"who receives priority after a spell resolves",
+		"state-based actions",
+	}
+	for _, q := range qs {
+		top := func(ix *Index) string {
+			res, err := ix.Search(context.Background(), Query{Text: q, K: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return strings.Join(ids(res.Hits), " ")
+		}
+		if a, b := top(one), top(two); a != b {
+			t.Errorf("%q with the older release: %s; with the current one alone: %s", q, b, a)
+		}
+	}
+	res, err := two.Search(context.Background(), Query{Text: qs[1], K: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].Doc.ID != "cr:613.4b" {
+		t.Errorf("%q: want cr:613.4b first, got %v", qs[1], ids(res.Hits))
+	}
+}

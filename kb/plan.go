@@ -30,6 +30,10 @@ type queryPlan struct {
 	// words is the weight of the question's own words and topics, the part
 	// of it that is not a card's name.
 	words float64
+	// seq holds the question's terms in its language's text field, in
+	// their order, to find a text the question quotes.
+	seq      []string
+	seqField string
 }
 
 type conceptKind int
@@ -192,6 +196,40 @@ func (c concept) matched(d Doc, locs search.FieldTermLocationMap) bool {
 	return false
 }
 
+// quoted returns the length of the longest run of the question's terms
+// that a text holds in the same order, each a couple of positions at most
+// after the one before: a question that quotes a text ("effects that set
+// power and/or toughness to a specific number") finds it.
+func (p *queryPlan) quoted(locs search.FieldTermLocationMap) int {
+	tl := locs[p.seqField]
+	if tl == nil {
+		return 0
+	}
+	best := 0
+	for i := range p.seq {
+		for _, l := range tl[p.seq[i]] {
+			n, pos := 1, l.Pos
+			for j := i + 1; j < len(p.seq); j++ {
+				next := uint64(0)
+				for _, m := range tl[p.seq[j]] {
+					if m.Pos > pos && m.Pos <= pos+3 && (next == 0 || m.Pos < next) {
+						next = m.Pos
+					}
+				}
+				if next == 0 {
+					break
+				}
+				n, pos = n+1, next
+			}
+			best = max(best, n)
+		}
+		if best >= len(p.seq)-i {
+			break
+		}
+	}
+	return best
+}
+
 // definedBy reports whether d is one of the topic's rules or a rule under
 // one.
 func (c concept) definedBy(d Doc) bool {
@@ -260,6 +298,11 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		return ix.analyses.get(analyzer+"\x00"+s, func() []string { return ix.analyzeWith(analyzer, s) })
 	}
 	docCount, _ := ix.bl.DocCount()
+	if ix.infos != nil {
+		// The texts Search may cite: an older release's rules, kept for
+		// pinned citations, do not change how rare a word is.
+		docCount = uint64(len(ix.infos))
+	}
 	idf := func(field, term string) float64 {
 		return math.Log(1 + float64(docCount+1)/float64(rd.docFreq(field, term)+1))
 	}
@@ -451,6 +494,12 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		c.weight = max(6, 1.2*p.words)
 		p.concepts = append(p.concepts, c)
 	}
+	for _, t := range ix.analyzeWith(langAnalyzer[lang], a.text) {
+		if !isNumberTerm(t) {
+			p.seq = append(p.seq, t)
+		}
+	}
+	p.seqField = field
 	// The question's words in titles, and in Japanese its bigrams too.
 	some := func(field string, terms []string, boost float64) {
 		or := bleve.NewDisjunctionQuery()

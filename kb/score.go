@@ -27,6 +27,8 @@ const (
 	definesBonus    = 1.8  // the rule that defines a topic the question is about
 	shortText       = 40   // a text this short (characters) says little: "Deathtouch is a static ability."
 	shortTextFactor = 0.85
+	quoteRun        = 4   // a text holding this many of the question's words in a row is quoted
+	quoteBonus      = 0.15 // for each word of the run from the fourth on
 )
 
 // scored is a candidate with its score and what ranking needs to know.
@@ -106,6 +108,11 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 		// topic is more of the question.
 		if share := p.defines(d); share > 0 {
 			s *= 1 + (definesBonus-1)*share
+		}
+		if d.Lang == a.lang {
+			if n := p.quoted(m.Locations); n >= quoteRun {
+				s *= 1 + quoteBonus*float64(min(n-quoteRun+1, 6))
+			}
 		}
 		if info.Len > 0 && info.Len < shortText {
 			s *= shortTextFactor
