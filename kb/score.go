@@ -27,7 +27,7 @@ const (
 	definesBonus    = 1.8  // the rule that defines a topic the question is about
 	shortText       = 40   // a text this short (characters) says little: "Deathtouch is a static ability."
 	shortTextFactor = 0.85
-	quoteRun        = 4   // a text holding this many of the question's words in a row is quoted
+	quoteRun        = 4    // a text holding this many of the question's words in a row is quoted
 	quoteBonus      = 0.15 // for each word of the run from the fourth on
 )
 
