@@ -455,6 +455,14 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		if rd.docFreq(field, t) == 0 {
 			f, ok := rd.closest(field, t)
 			if !ok {
+				if lang != "ja" && utf8.RuneCountInString(t) >= 5 && ix.trans[lang][t] == nil {
+					// A word no text holds, nor any word close to it
+					// ("pokemon"): the question is about something the
+					// index does not know, and no text can cover it.
+					c := concept{kind: conceptWord, weight: idf(field, t), lang: ""}
+					p.concepts = append(p.concepts, c)
+					p.words += c.weight
+				}
 				continue
 			}
 			fixed = append(fixed, f)

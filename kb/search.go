@@ -179,6 +179,8 @@ var offTopicCues = []string{
 	"next set", "prochaine extension", "発売日", "release date", "sortie de la",
 	"where to buy", "where can i buy", "acheter", "購入", "どこで買",
 	"banned", "banni", "ban list", "banlist", "禁止", "legal in", "légal en",
+	"budget", "pas cher", "安い", "rotation", "rotate", "ローテーション", "reserved list", "réserve list", "リザーブ・リスト",
+	"proxy", "proxies", "proxys", "プロキシ", "pokemon", "pokémon", "ポケモン", "hearthstone", "lorcana",
 }
 
 // offTopic reports whether a question asks what no rules text answers.
