@@ -196,6 +196,35 @@ func (c concept) matched(d Doc, locs search.FieldTermLocationMap) bool {
 	return false
 }
 
+// bm25 scores a text by the question's terms it holds: each term's weight
+// (the rarity of its concept) grows with its count in the text, less in a
+// long text (BM25's k1 = 1.2, b = 0.75, an average text of 150
+// characters).
+func (p *queryPlan) bm25(locs search.FieldTermLocationMap, length int) float64 {
+	const k1, b, avg = 1.2, 0.75, 150.0
+	norm := k1 * (1 - b + b*float64(max(length, 1))/avg)
+	var s float64
+	for _, c := range p.concepts {
+		if c.weight <= 0 || c.weight >= absentWeight {
+			continue
+		}
+		best := 0.0
+		for _, a := range c.alts {
+			for _, f := range a.fields {
+				tf := 0
+				for _, t := range a.terms {
+					tf += len(locs[f][t])
+				}
+				if tf > 0 {
+					best = max(best, float64(tf)/(float64(tf)+norm))
+				}
+			}
+		}
+		s += c.weight * best
+	}
+	return s
+}
+
 // quoted returns the length of the longest run of the question's terms
 // that a text holds in the same order, each a couple of positions at most
 // after the one before: a question that quotes a text ("effects that set

@@ -13,7 +13,7 @@ import (
 // score only breaking ties, then adjusted by what the text is.
 const (
 	minCoverage     = 0.34 // share of the question a text must cover to answer it
-	bleveTieWeight  = 0.15 // how much bleve's score (0..1 in the pool) adds
+	tieWeight       = 0.3  // how much the BM25 score of the question's words (0..1 among the candidates) adds
 	sameLangBonus   = 1.15 // a text in the asker's language
 	unofficial      = 0.6  // an article, wiki or forum text, beside the publisher's own
 	crossUnofficial = 0.8  // an unofficial text in another language than the question's
@@ -95,7 +95,7 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 		if !exact && cov < minCoverage && !(cardHit && p.answersCard(d, m.Locations)) {
 			continue
 		}
-		s := (got + 0.1) * (1 + bleveTieWeight*settle(m.Score/maxRaw))
+		s := (got + 0.1) * (1 + tieWeight*settle(m.Score/maxRaw))
 		if cardHit {
 			s *= cardTextBonus
 			if d.Kind == KindCard {
