@@ -484,7 +484,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		if rd.docFreq(field, t) == 0 {
 			f, ok := rd.closest(field, t)
 			if !ok {
-				if lang != "ja" && utf8.RuneCountInString(t) >= 5 && ix.trans[lang][t] == nil {
+				if ix.unknownWord(t, lang, rd) {
 					// A word no text holds, nor any word close to it
 					// ("pokemon"): the question is about something the
 					// index does not know, and no text can cover it.
@@ -557,6 +557,29 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		some(fTextJABi, ix.analyzeWith(jaBigramName, string(rest)), 0.5)
 	}
 	return p
+}
+
+// unknownWord reports whether a word of the question is one no text of
+// the index holds nor translates: five letters or more in French or
+// English (shorter ones are often abbreviations), two characters or more
+// in Japanese (where even the bigrams are unknown).
+func (ix *Index) unknownWord(t, lang string, rd *termReader) bool {
+	if ix.trans[lang][t] != nil {
+		return false
+	}
+	n := utf8.RuneCountInString(t)
+	if lang != "ja" {
+		return n >= 5
+	}
+	if n < 2 || ix.jaMode != JABoth {
+		return false
+	}
+	for _, bi := range ix.analyzeWith(jaBigramName, t) {
+		if rd.docFreq(fTextJABi, bi) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // absentWeight is the weight of a topic no text mentions: more than all
