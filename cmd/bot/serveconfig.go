@@ -27,10 +27,11 @@ type serveConfig struct {
 // chatConfig holds the settings of the chat router the Discord front end
 // answers through.
 type chatConfig struct {
-	stateDir   string
-	rateBurst  int
-	ratePeriod time.Duration
-	replyCache int
+	stateDir    string
+	databaseURL string
+	rateBurst   int
+	ratePeriod  time.Duration
+	replyCache  int
 }
 
 // register adds the flags of "bot serve" to fs, with their values from
@@ -43,9 +44,12 @@ func (c *serveConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 
 	c.discord.PublicKey = getenv("DISCORD_PUBLIC_KEY")
 	c.discord.Token = getenv("DISCORD_TOKEN")
-	fs.IntVar(&c.discord.ShardID, "shard-id", envInt(getenv, "DISCORD_SHARD_ID", 0), "gateway shard of this process (0-based)")
-	fs.IntVar(&c.discord.ShardCount, "shard-count", envInt(getenv, "DISCORD_SHARD_COUNT", 1), "number of gateway shards")
-	fs.StringVar(&c.chat.stateDir, "state", getenv("ARBITER_STATE"), "directory of the /language settings (default: memory only)")
+	fs.IntVar(&c.discord.ShardID, "shard-id", envInt(getenv, "DISCORD_SHARD_ID", -1), "gateway shard of this process (0-based; default: every shard of the count)")
+	fs.IntVar(&c.discord.ShardCount, "shard-count", envInt(getenv, "DISCORD_SHARD_COUNT", 0), "number of gateway shards (0: the count Discord recommends)")
+	fs.StringVar(&c.chat.stateDir, "state", getenv("ARBITER_STATE"), "directory of the embedded state store (/language settings); with DATABASE_URL, only where an old language.jsonl is imported from (default: memory only)")
+	c.chat.databaseURL = getenv("DATABASE_URL")
+	fs.IntVar(&c.discord.Workers, "workers", 0, "interactions worked on at once; the others wait, their wait counted against Discord's 3 s (0: 4 per core)")
+	fs.IntVar(&c.discord.MaxWaiting, "max-waiting", 10000, "interactions that may wait for a worker before the next is answered \"busy, try again\"")
 	fs.DurationVar(&c.discord.DeferAfter, "discord-defer", 2*time.Second, "answer inline when ready within this, else defer and edit (Discord allows 3s)")
 	fs.DurationVar(&c.discord.EditTimeout, "discord-edit-timeout", 10*time.Second, "timeout of each follow-up call to Discord's REST API")
 	fs.IntVar(&c.chat.rateBurst, "rate-burst", 5, "interactions a user may send in a burst")
@@ -88,6 +92,8 @@ func envFlags() [][2]string {
 		{"ARBITER_HTTP", "http"},
 		{"ARBITER_INDEX", "index"},
 		{"ARBITER_PUBLIC_URL", "public-url"},
+		{"ARBITER_WORKERS", "workers"},
+		{"ARBITER_MAX_WAITING", "max-waiting"},
 	}
 }
 
