@@ -64,6 +64,7 @@ func TestLayering(t *testing.T) {
 		chat, discord, web     = internal + "chat", internal + "discord", internal + "web"
 		server, testutil       = internal + "server", internal + "testutil"
 		store, artifact        = internal + "store", internal + "artifact"
+		progress               = internal + "progress"
 		discordtest            = internal + "discord/discordtest"
 		discordgo              = "github.com/bwmarrin/discordgo"
 	)
@@ -86,6 +87,7 @@ func TestLayering(t *testing.T) {
 		server:      {kb},
 		store:       {},
 		artifact:    {kb},
+		progress:    {},
 		testutil:    {data, i18n, kb},
 		discordtest: {chat},
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"arbiter/cmd/bot/internal/artifact"
 	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/discord"
 	"arbiter/cmd/bot/internal/server"
@@ -39,6 +40,15 @@ func cmdServe(e *env, args []string) int {
 	}
 	if st != nil {
 		defer st.Close()
+	}
+	if cfg.source.url != "" {
+		src, err := openIndexSource(e.ctx, e, cfg.source, log)
+		if err != nil {
+			log.Error("start", "err", err)
+			return e.usageError(p, i18n.KeyBadFlags, "serve", err.Error())
+		}
+		cfg.server.Index = artifact.IndexLink(cfg.source.cache)
+		go src.follow(e.ctx)
 	}
 	srv, err := server.New(e.ctx, cfg.server, log, func(ctx context.Context) (*kb.Index, error) { return openIndex(ctx, "") })
 	if err != nil {

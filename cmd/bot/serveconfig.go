@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -17,11 +19,21 @@ import (
 // flag wins).
 type serveConfig struct {
 	server    server.Config
+	source    sourceConfig
 	logLevel  slog.Level
 	publicURL string
 	discord   discord.Config
 	chat      chatConfig
 	web       web.Config
+}
+
+// sourceConfig says where replicas fetch the index from: a bucket of
+// published builds, instead of a shared --index volume.
+type sourceConfig struct {
+	url    string
+	digest string
+	cache  string
+	poll   time.Duration
 }
 
 // chatConfig holds the settings of the chat router the Discord front end
@@ -41,6 +53,10 @@ func (c *serveConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.server.HTTPAddr, "http", "", "listen address of the HTTP server: Discord interactions, web pages, health and metrics (e.g. :8080)")
 	fs.StringVar(&c.server.Index, "index", "", "index directory built by 'bot kb build' (default: the embedded corpus)")
 	fs.StringVar(&c.publicURL, "public-url", "", "public base URL of the web pages, for links in replies")
+	fs.StringVar(&c.source.url, "index-source", "", "bucket of published index builds to fetch from instead of --index: a directory, file:///DIR or s3://BUCKET/PREFIX?endpoint=HOST (see 'bot kb build --publish')")
+	fs.StringVar(&c.source.digest, "index-digest", "latest", "build of --index-source to serve: latest (followed as it changes) or sha256:<hex>")
+	fs.StringVar(&c.source.cache, "index-cache", filepath.Join(os.TempDir(), "arbiter-index-cache"), "local directory of the builds fetched from --index-source")
+	fs.DurationVar(&c.source.poll, "index-poll", time.Minute, "how often to look for a newer build at --index-source (with --index-digest latest)")
 
 	c.discord.PublicKey = getenv("DISCORD_PUBLIC_KEY")
 	c.discord.Token = getenv("DISCORD_TOKEN")
@@ -93,6 +109,10 @@ func envFlags() [][2]string {
 		{"ARBITER_INDEX", "index"},
 		{"ARBITER_PUBLIC_URL", "public-url"},
 		{"ARBITER_WORKERS", "workers"},
+		{"ARBITER_INDEX_SOURCE", "index-source"},
+		{"ARBITER_INDEX_DIGEST", "index-digest"},
+		{"ARBITER_INDEX_CACHE", "index-cache"},
+		{"ARBITER_INDEX_POLL", "index-poll"},
 		{"ARBITER_MAX_WAITING", "max-waiting"},
 	}
 }
