@@ -172,7 +172,7 @@ func TestReplicasShareState(t *testing.T) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	t.Logf("%d writes in %.1fs (%.0f/s): %d acknowledged, %d not; %d refused by the killed replica and sent to the next; p50 %v, p99 %v, max %v",
 		writes, elapsed.Seconds(), float64(writes)/elapsed.Seconds(), ok.Load(), failed.Load(), redirected.Load(),
-		percentile(lat, 0.5), percentile(lat, 0.99), lat[len(lat)-1])
+		percentile(lat, 50), percentile(lat, 99), lat[len(lat)-1])
 	if ok.Load() < int64(writes)*9/10 {
 		t.Fatalf("only %d of %d writes acknowledged", ok.Load(), writes)
 	}

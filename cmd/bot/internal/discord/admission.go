@@ -78,7 +78,7 @@ func (c Config) workers() int {
 	if c.Workers > 0 {
 		return c.Workers
 	}
-	return 4 * runtime.GOMAXPROCS(0)
+	return runtime.GOMAXPROCS(0)
 }
 
 // maxWaiting is how many interactions may wait for a worker.

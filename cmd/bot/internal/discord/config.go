@@ -21,14 +21,16 @@ type Config struct {
 	ShardID, ShardCount int
 	// DeferAfter is how long a reply may take to be sent inline; past it
 	// a deferred response goes out and the reply is edited in (Discord
-	// allows 3 s). Zero: 2 s.
+	// allows 3 s). Zero: 1.5 s.
 	DeferAfter time.Duration
 	// EditTimeout bounds each call to Discord's REST API (at least 1 s).
 	EditTimeout time.Duration
 	// MaxBody bounds an interaction's body; zero: 64 KiB.
 	MaxBody int64
-	// Workers is how many commands are worked on at once (zero: 4 per
-	// core); the others wait, their waiting counted against the deadline.
+	// Workers is how many commands are worked on at once (zero: one per
+	// core: the work is searching, bound by the processor, and more
+	// workers only share the cores and make every answer late); the
+	// others wait, their waiting counted against the deadline.
 	Workers int
 	// MaxWaiting is how many interactions may wait for a worker before
 	// the next is answered "busy, try again" (zero: 10,000).
@@ -66,7 +68,7 @@ func (c Config) LogValue() slog.Value {
 // at most what leaves time to send the deferral before Discord's deadline.
 func (c Config) deferAfter() time.Duration {
 	if c.DeferAfter <= 0 {
-		return 2 * time.Second
+		return 1500 * time.Millisecond
 	}
 	return min(c.DeferAfter, discordDeadline-deadlineMargin-200*time.Millisecond)
 }

@@ -430,9 +430,9 @@ func (s *Postgres) Close() error {
 	return nil
 }
 
-// backoff is the wait before the attempt-th retry: 100 ms doubling up to 5 s.
+// backoff is the wait before the attempt-th retry: 100 ms doubling up to 2 s.
 func backoff(attempt int) time.Duration {
-	return min(100*time.Millisecond<<min(attempt, 6), 5*time.Second)
+	return min(100*time.Millisecond<<min(attempt, 5), 2*time.Second)
 }
 
 // sleep waits d or until ctx ends.
