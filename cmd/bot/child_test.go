@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -17,6 +18,10 @@ import (
 // replicas, and kills them with SIGKILL.
 const childArgsEnv = "ARBITER_TEST_BOT_ARGS"
 
+// childRESTLogEnv names a file where a child writes the calls its stand-in
+// of Discord's REST API received (the edits of deferred replies).
+const childRESTLogEnv = "ARBITER_TEST_REST_LOG"
+
 // TestMain runs a child bot when asked to (see childArgsEnv), else the tests.
 func TestMain(m *testing.M) {
 	if a := os.Getenv(childArgsEnv); a != "" {
@@ -24,7 +29,15 @@ func TestMain(m *testing.M) {
 		if err := json.Unmarshal([]byte(a), &args); err != nil {
 			os.Exit(2)
 		}
-		url, _ := discordtest.StandIn()
+		var log io.Writer
+		if p := os.Getenv(childRESTLogEnv); p != "" {
+			f, err := os.Create(p)
+			if err != nil {
+				os.Exit(2)
+			}
+			log = f
+		}
+		url, _ := discordtest.StandIn(log)
 		discordtest.Redirect(url)
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		err := run(ctx, append([]string{"bot"}, args...), os.Getenv, os.Stdin, os.Stdout, os.Stderr)

@@ -165,6 +165,15 @@ func (rt *Router) RepliesEphemeral(req Request) bool {
 	return false
 }
 
+// Light tells whether req searches nothing (see Command.Light).
+func (rt *Router) Light(req Request) bool {
+	if req.Kind != KindCommand {
+		return false
+	}
+	c, ok := rt.Command(req.Command)
+	return ok && c.Light
+}
+
 // ephemeral tells whether the command's replies are for the user alone.
 func (rt *Router) ephemeral(name string) bool {
 	c, ok := rt.Command(name)

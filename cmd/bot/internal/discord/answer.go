@@ -49,15 +49,17 @@ func (e *Endpoint) answer(ctx context.Context, in *discordgo.Interaction, arrive
 	defer cancel()
 	done := make(chan chat.Response, 1)
 	go func() {
-		qctx, qcancel := context.WithTimeout(wctx, e.admit.maxWait)
-		release, ok := e.admit.acquire(qctx, e.admit.work, arrived, e.metrics)
-		qcancel()
-		if !ok {
-			e.metrics.Busy()
-			done <- chat.FitLimits(e.router.Busy(req))
-			return
+		if !e.router.Light(req) {
+			qctx, qcancel := context.WithTimeout(wctx, e.admit.maxWait)
+			release, ok := e.admit.acquire(qctx, e.admit.work, arrived, e.metrics)
+			qcancel()
+			if !ok {
+				e.metrics.Busy()
+				done <- chat.FitLimits(e.router.Busy(req))
+				return
+			}
+			defer release()
 		}
-		defer release()
 		resp := e.router.Serve(wctx, req)
 		if resp.Outcome == "rate_limited" {
 			e.metrics.RateLimited()

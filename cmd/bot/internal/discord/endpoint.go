@@ -33,6 +33,8 @@ type Router interface {
 	RepliesEphemeral(req chat.Request) bool
 	Unsupported(req chat.Request) chat.Response
 	Busy(req chat.Request) chat.Response
+	// Light tells whether req searches nothing: it needs no worker.
+	Light(req chat.Request) bool
 	Warm(ctx context.Context) error
 }
 

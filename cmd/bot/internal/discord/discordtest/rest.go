@@ -1,6 +1,8 @@
 package discordtest
 
 import (
+	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -96,12 +98,20 @@ func Redirect(base string) (restore func()) {
 
 // StandIn serves a stand-in of Discord's REST API that answers every call
 // with an empty message, for a child process (see Redirect); it returns
-// its URL and the number of calls it received so far.
-func StandIn() (url string, calls func() int64) {
+// its URL and the number of calls it received so far. Each call is
+// written to log (nil: nowhere) as one line: method, path and body, tab
+// separated.
+func StandIn(log io.Writer) (url string, calls func() int64) {
 	var n atomic.Int64
+	var mu sync.Mutex
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
+		b, _ := io.ReadAll(r.Body)
 		n.Add(1)
+		if log != nil {
+			mu.Lock()
+			fmt.Fprintf(log, "%s\t%s\t%s\n", r.Method, r.URL.Path, bytes.ReplaceAll(b, []byte("\n"), []byte(" ")))
+			mu.Unlock()
+		}
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, `{"id":"1","channel_id":"1","content":""}`)
 	}))
