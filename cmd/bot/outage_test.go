@@ -14,14 +14,15 @@ import (
 )
 
 // TestPostgresOutage stops the PostgreSQL server of two replicas under
-// load for ARBITER_PG_OUTAGE (default 30s; 5s with -short): every
+// load for ARBITER_PG_OUTAGE seconds (default 10; 5 with -short;
+// scripts/scale.sh runs 30): every
 // question is answered all along, settings made before keep applying,
 // a new setting is refused with a message saying why, and once the server
 // is back the replicas recover by themselves: a setting made on one holds
 // on the other.
 func TestPostgresOutage(t *testing.T) {
 	pg := testutil.StartPostgres(t)
-	outage := time.Duration(envIntOr("ARBITER_PG_OUTAGE", 30)) * time.Second
+	outage := time.Duration(envIntOr("ARBITER_PG_OUTAGE", 10)) * time.Second
 	if testing.Short() {
 		outage = min(outage, 5*time.Second)
 	}

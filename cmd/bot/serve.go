@@ -92,6 +92,7 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 			CacheSize: cfg.chat.replyCache,
 		})
 		dcfg := cfg.discord
+		dcfg.Arrival = srv.Arrival
 		if st != nil {
 			dcfg.Guard = st
 		}

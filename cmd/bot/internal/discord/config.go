@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"time"
 )
 
@@ -38,6 +39,9 @@ type Config struct {
 	// MaxQueueWait is how long a deferred command may wait for a worker
 	// before its reply says "busy, try again" (zero: 2 minutes).
 	MaxQueueWait time.Duration
+	// Arrival tells when a request's first byte was read, what the
+	// deadline counts from (nil: when its handler starts).
+	Arrival func(*http.Request) time.Time
 	// Guard is the replay guard shared by the replicas (nil: this
 	// process's memory only). Each request is checked in this process's
 	// memory first, then in Guard; when Guard cannot answer in time, the

@@ -189,6 +189,9 @@ func (e *Endpoint) Wait(ctx context.Context) {
 // answer inline or defer and edit.
 func (e *Endpoint) handleInteractions(w http.ResponseWriter, r *http.Request) {
 	arrived := time.Now()
+	if e.cfg.Arrival != nil {
+		arrived = e.cfg.Arrival(r)
+	}
 	if e.key == nil {
 		http.Error(w, "interactions are not configured", http.StatusUnauthorized)
 		return

@@ -26,6 +26,8 @@ type Server struct {
 	embedded func(ctx context.Context) (*kb.Index, error)
 	// ops is the operations state (metrics, readiness, work in flight).
 	ops *opsState
+	// arrivals stamps each request with when its first byte was read.
+	arrivals arrivals
 	// fallbackUsed is set when the configured index could not be opened at
 	// start and the embedded corpus serves instead.
 	fallbackUsed bool
@@ -108,6 +110,8 @@ func (s *Server) Run(ctx context.Context, parts Parts) error {
 			IdleTimeout:       120 * time.Second,
 			MaxHeaderBytes:    16 << 10,
 			BaseContext:       func(net.Listener) context.Context { return base },
+			ConnContext:       s.arrivals.connContext,
+			ConnState:         s.arrivals.connState,
 		}
 		ln, err := net.Listen("tcp", s.cfg.HTTPAddr)
 		if err != nil {
