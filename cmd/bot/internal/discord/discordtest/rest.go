@@ -87,12 +87,16 @@ func start(t testing.TB, f *REST) *REST {
 // calls it in the child, so that no call leaves the machine.
 func Redirect(base string) (restore func()) {
 	api, hooks, apps, channels := discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications, discordgo.EndpointChannels
+	gw, gwBot := discordgo.EndpointGateway, discordgo.EndpointGatewayBot
 	discordgo.EndpointAPI = base + APIPath() + "/"
 	discordgo.EndpointWebhooks = discordgo.EndpointAPI + "webhooks/"
 	discordgo.EndpointApplications = discordgo.EndpointAPI + "applications"
 	discordgo.EndpointChannels = discordgo.EndpointAPI + "channels/"
+	discordgo.EndpointGateway = discordgo.EndpointAPI + "gateway"
+	discordgo.EndpointGatewayBot = discordgo.EndpointGateway + "/bot"
 	return func() {
 		discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications, discordgo.EndpointChannels = api, hooks, apps, channels
+		discordgo.EndpointGateway, discordgo.EndpointGatewayBot = gw, gwBot
 	}
 }
 
