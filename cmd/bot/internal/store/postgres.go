@@ -73,7 +73,7 @@ func OpenPostgres(ctx context.Context, url, legacyDir string, log *slog.Logger) 
 	if cfg.ConnConfig.ConnectTimeout == 0 || cfg.ConnConfig.ConnectTimeout > 5*time.Second {
 		cfg.ConnConfig.ConnectTimeout = 5 * time.Second
 	}
-	if cfg.MaxConns < 8 {
+	if !strings.Contains(url, "pool_max_conns") {
 		cfg.MaxConns = 8
 	}
 	legacy, _, err := readLegacy(legacyDir)
