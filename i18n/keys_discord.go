@@ -74,6 +74,8 @@ const (
 	KeyDiscordMissingOption    Key = "discord.err.missing_option" // %[1]s option name
 	KeyDiscordBadLanguage      Key = "discord.err.bad_language"   // %[1]s value
 	KeyDiscordStoreFailed      Key = "discord.err.store_failed"
-	KeyDiscordNoText           Key = "discord.err.no_text" // message command on a message without text
-	KeyDiscordGone             Key = "discord.err.gone"    // the cited document is no longer in the index
+	KeyDiscordStoreDown        Key = "discord.err.store_down" // the shared settings store cannot be reached
+	KeyDiscordBusy             Key = "discord.err.busy"       // no answer can start in time
+	KeyDiscordNoText           Key = "discord.err.no_text"    // message command on a message without text
+	KeyDiscordGone             Key = "discord.err.gone"       // the cited document is no longer in the index
 )

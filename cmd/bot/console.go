@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"arbiter/cmd/bot/internal/chat"
+	"arbiter/cmd/bot/internal/store"
 	"arbiter/i18n"
 )
 
@@ -38,11 +39,19 @@ func cmdConsole(e *env, args []string) int {
 		return e.inputError(p, err)
 	}
 	defer ix.Close()
-	prefs, err := chat.OpenPrefs(*state)
-	if err != nil {
+	var st chat.Store
+	if *state != "" {
+		b, err := store.OpenBolt(*state)
+		if err != nil {
+			return e.inputError(p, err)
+		}
+		defer b.Close()
+		st = b
+	}
+	prefs := chat.NewPrefs(st, nil)
+	if err := prefs.Sync(e.ctx); err != nil {
 		return e.inputError(p, err)
 	}
-	defer prefs.Close()
 	rt := chat.New(chat.Config{Catalog: e.cat, Index: func() (chat.Index, func()) { return ix, func() {} }, Prefs: prefs, CacheSize: 256})
 	c := &console{rt: rt, cat: e.cat, out: e.stdout, user: *user, locale: p.Lang().String()}
 	if cf.lang == "" {

@@ -12,6 +12,7 @@ import (
 
 	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/discord/discordtest"
+	"arbiter/cmd/bot/internal/store"
 	"arbiter/cmd/bot/internal/testutil"
 )
 
@@ -85,7 +86,7 @@ func TestConsoleStateSurvives(t *testing.T) {
 	if !strings.Contains(out, "décisions pour les jeux de cartes") {
 		t.Errorf("setting lost across runs:\n%s", out)
 	}
-	if _, err := os.Stat(filepath.Join(dir, chat.PrefsFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, store.BoltFile)); err != nil {
 		t.Error(err)
 	}
 }

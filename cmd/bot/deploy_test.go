@@ -162,7 +162,7 @@ func TestK8sManifests(t *testing.T) {
 		byKind[d.kind()] = append(byKind[d.kind()], d)
 	}
 	t.Run("required kinds", func(t *testing.T) {
-		for _, k := range []string{"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "StatefulSet", "CronJob", "ConfigMap", "PersistentVolumeClaim"} {
+		for _, k := range []string{"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "StatefulSet", "CronJob", "ConfigMap", "PersistentVolumeClaim", "NetworkPolicy"} {
 			if len(byKind[k]) == 0 {
 				t.Errorf("no %s", k)
 			}
@@ -305,6 +305,78 @@ func TestK8sManifests(t *testing.T) {
 		if len(args) < 2 || args[0] != "kb" || args[1] != "update" || !slices.Contains(args, any("--out")) {
 			t.Errorf("%s runs %v, want kb update --out DIR", cj, args)
 		}
+		if i := slices.Index(args, any("--publish")); i < 0 || i+1 >= len(args) || args[i+1] != "$(ARBITER_INDEX_SOURCE)" {
+			t.Errorf("%s does not publish its builds to ARBITER_INDEX_SOURCE: %v", cj, args)
+		}
+	})
+
+	t.Run("replicas share state and fetch the index", func(t *testing.T) {
+		cm := yamlDig(byKind["ConfigMap"][0].m, "data").(map[string]any)
+		if src := yamlStr(cm["ARBITER_INDEX_SOURCE"]); !strings.HasPrefix(src, "s3://") {
+			t.Errorf("ConfigMap ARBITER_INDEX_SOURCE %q: want an s3:// bucket", src)
+		}
+		for _, d := range append(byKind["Deployment"], byKind["StatefulSet"]...) {
+			spec := k8sPodSpec(d)
+			for _, c := range yamlList(spec["containers"]) {
+				db := false
+				for _, e := range yamlList(yamlDig(c, "env")) {
+					if yamlStr(yamlDig(e, "name")) == "DATABASE_URL" && yamlStr(yamlDig(e, "valueFrom", "secretKeyRef", "name")) != "" {
+						db = true
+					}
+					if yamlStr(yamlDig(e, "name")) == "ARBITER_STATE" {
+						t.Errorf("%s: ARBITER_STATE keeps settings per pod; replicas share them in PostgreSQL", d)
+					}
+				}
+				if !db {
+					t.Errorf("%s: DATABASE_URL does not come from a Secret", d)
+				}
+			}
+			for _, v := range yamlList(spec["volumes"]) {
+				if yamlDig(v, "persistentVolumeClaim") != nil {
+					t.Errorf("%s mounts a volume claim: serving pods fetch the index into a cache of their own", d)
+				}
+			}
+			if yamlDig(d.m, "spec", "volumeClaimTemplates") != nil {
+				t.Errorf("%s has volume claim templates: its state is in PostgreSQL", d)
+			}
+		}
+	})
+
+	t.Run("autoscaling on queueing", func(t *testing.T) {
+		hpa := byKind["HorizontalPodAutoscaler"][0]
+		var pods []string
+		for _, m := range yamlList(yamlDig(hpa.m, "spec", "metrics")) {
+			if yamlStr(yamlDig(m, "type")) == "Pods" {
+				pods = append(pods, yamlStr(yamlDig(m, "pods", "metric", "name")))
+			}
+		}
+		if !slices.Contains(pods, "arbiter_interactions_waiting") || !slices.Contains(pods, "arbiter_interaction_queue_seconds_p95") {
+			t.Errorf("%s scales on %v, want the waiting interactions and their queue time", hpa, pods)
+		}
+		adapter, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), "deploy", "prometheus-adapter.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pods {
+			if !bytes.Contains(adapter, []byte(`as: "`+p+`"`)) {
+				t.Errorf("deploy/prometheus-adapter.yaml does not define %s", p)
+			}
+		}
+	})
+
+	t.Run("network policy", func(t *testing.T) {
+		denyAll := false
+		for _, np := range byKind["NetworkPolicy"] {
+			sel := yamlDig(np.m, "spec", "podSelector")
+			types := yamlList(yamlDig(np.m, "spec", "policyTypes"))
+			if m, ok := sel.(map[string]any); ok && len(m) == 0 && len(types) == 2 &&
+				yamlDig(np.m, "spec", "ingress") == nil && yamlDig(np.m, "spec", "egress") == nil {
+				denyAll = true
+			}
+		}
+		if !denyAll {
+			t.Error("no NetworkPolicy denies all traffic by default")
+		}
 	})
 }
 
@@ -318,7 +390,7 @@ func btoi(b bool) int {
 // k8sSecretName reports whether an environment variable name looks like it
 // holds a secret.
 func k8sSecretName(n string) bool {
-	return regexp.MustCompile(`TOKEN|SECRET|PASSWORD|PUBLIC_KEY|PRIVATE_KEY`).MatchString(n)
+	return regexp.MustCompile(`TOKEN|SECRET|PASSWORD|PUBLIC_KEY|PRIVATE_KEY|DATABASE_URL|ACCESS_KEY`).MatchString(n)
 }
 
 // systemdUnit parses a systemd unit into section -> key -> values.
@@ -440,7 +512,8 @@ func TestDeployDocs(t *testing.T) {
 		}
 	}
 	known := map[string]bool{"ARBITER_STATE": true, "DISCORD_TOKEN": true, "DISCORD_PUBLIC_KEY": true,
-		"DISCORD_SHARD_ID": true, "DISCORD_SHARD_COUNT": true, "GOMEMLIMIT": true}
+		"DISCORD_SHARD_ID": true, "DISCORD_SHARD_COUNT": true, "GOMEMLIMIT": true, "DATABASE_URL": true,
+		"AWS_ACCESS_KEY_ID": true, "AWS_SECRET_ACCESS_KEY": true, "AWS_SESSION_TOKEN": true}
 	for _, ef := range envFlags() {
 		known[ef[0]] = true
 	}
@@ -577,6 +650,34 @@ func TestDockerfile(t *testing.T) {
 		}
 	})
 	env, args := dockerGoBuild(t, instrs)
+	t.Run("base images fully qualified and pinned by digest", func(t *testing.T) {
+		args := map[string]string{}
+		stages := map[string]bool{}
+		pinned := regexp.MustCompile(`^[a-z0-9.-]+\.[a-z]+(:[0-9]+)?/[a-z0-9._/-]+:[A-Za-z0-9._-]+@sha256:[0-9a-f]{64}$`)
+		for _, in := range instrs {
+			switch in.op {
+			case "ARG":
+				k, v, _ := strings.Cut(in.args, "=")
+				args[k] = v
+			case "FROM":
+				f := strings.Fields(in.args)
+				img := f[0]
+				if strings.HasPrefix(img, "--platform") && len(f) > 1 {
+					img = f[1]
+				}
+				if strings.HasPrefix(img, "${") {
+					img = args[strings.Trim(img, "${}")]
+				}
+				// scratch is no image, and a stage is built here.
+				if img != "scratch" && !stages[img] && !strings.HasPrefix(img, "index-") && !pinned.MatchString(img) {
+					t.Errorf("FROM %s: want registry/name:tag@sha256:<digest>", img)
+				}
+				if len(f) >= 3 && strings.EqualFold(f[len(f)-2], "AS") {
+					stages[f[len(f)-1]] = true
+				}
+			}
+		}
+	})
 	t.Run("static build flags", func(t *testing.T) {
 		if !slices.Contains(env, "CGO_ENABLED=0") {
 			t.Errorf("go build env %v lacks CGO_ENABLED=0", env)

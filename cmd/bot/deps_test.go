@@ -63,6 +63,8 @@ func TestLayering(t *testing.T) {
 		render, preset, board  = internal + "render", internal + "preset", internal + "board"
 		chat, discord, web     = internal + "chat", internal + "discord", internal + "web"
 		server, testutil       = internal + "server", internal + "testutil"
+		store, artifact        = internal + "store", internal + "artifact"
+		progress               = internal + "progress"
 		discordtest            = internal + "discord/discordtest"
 		discordgo              = "github.com/bwmarrin/discordgo"
 	)
@@ -83,6 +85,9 @@ func TestLayering(t *testing.T) {
 		discord:     {chat, i18n},
 		web:         {board, preset, render, engine, i18n, kb},
 		server:      {kb},
+		store:       {},
+		artifact:    {kb},
+		progress:    {},
 		testutil:    {data, i18n, kb},
 		discordtest: {chat},
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"arbiter/cmd/bot/internal/progress"
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/data"
 	"arbiter/i18n"
@@ -46,9 +47,10 @@ func (s *sources) empty() bool {
 	return len(s.cr)+len(s.rulings)+len(s.cards)+len(s.docs) == 0
 }
 
-// collect parses every source into a collection. The embedded corpus (its
-// glossary and renumbering table above all) comes first unless left out.
-func (s *sources) collect() (*kb.Collection, error) {
+// collect parses every source into a collection, showing its progress on
+// d (nil: nothing shown). The embedded corpus (its glossary and
+// renumbering table above all) comes first unless left out.
+func (s *sources) collect(d *progress.Display) (*kb.Collection, error) {
 	c := kb.NewCollection()
 	if !s.noDefault || s.empty() {
 		if err := c.AddCorpus(data.FS()); err != nil {
@@ -56,7 +58,7 @@ func (s *sources) collect() (*kb.Collection, error) {
 		}
 	}
 	for _, f := range s.cards {
-		if err := withFile(f, func(r io.Reader) error { return c.AddCards(f, r) }); err != nil {
+		if err := withFileShown(d, c, f, func(r io.Reader) error { return c.AddCards(f, r) }); err != nil {
 			return nil, err
 		}
 	}
@@ -70,7 +72,7 @@ func (s *sources) collect() (*kb.Collection, error) {
 		}
 	}
 	for _, f := range s.rulings {
-		if err := withFile(f, func(r io.Reader) error { return c.AddRulings(f, r) }); err != nil {
+		if err := withFileShown(d, c, f, func(r io.Reader) error { return c.AddRulings(f, r) }); err != nil {
 			return nil, err
 		}
 	}
@@ -109,6 +111,14 @@ func withFile(path string, fn func(io.Reader) error) error {
 	}
 	defer f.Close()
 	return fn(f)
+}
+
+// withFileShown is withFile with the reading shown on d.
+func withFileShown(d *progress.Display, c *kb.Collection, path string, fn func(io.Reader) error) error {
+	if d == nil {
+		return withFile(path, fn)
+	}
+	return withFile(path, func(r io.Reader) error { return readShown(d, path, r, c, fn) })
 }
 
 // docFiles lists the document files of a path: the path itself, or the
@@ -150,6 +160,9 @@ func cmdKBBuild(e *env, args []string) int {
 	var src sources
 	src.register(fs)
 	out := fs.String("out", "", "index directory to write (required)")
+	quiet := fs.Bool("quiet", false, "show no progress on stderr")
+	var pub publishFlags
+	pub.register(fs)
 	pos, err := parseInterspersed(fs, args)
 	p := e.printer(cf.lang, "")
 	if err != nil || len(pos) > 0 {
@@ -159,17 +172,38 @@ func cmdKBBuild(e *env, args []string) int {
 		return e.usageError(p, i18n.KeyBadFlags, "kb build", "--out DIR")
 	}
 	start := time.Now()
-	c, err := src.collect()
+	var disp *progress.Display
+	if !*quiet {
+		disp = e.display()
+	}
+	c, err := src.collect(disp)
 	if err != nil {
 		return e.inputError(p, err)
 	}
-	meta, err := kb.Build(e.ctx, *out, c, start.UTC().Format(time.RFC3339))
+	var meta kb.Meta
+	if disp != nil {
+		meta, err = buildShowingProgress(e.ctx, disp, *out, c, start.UTC().Format(time.RFC3339))
+	} else {
+		meta, err = kb.Build(e.ctx, *out, c, start.UTC().Format(time.RFC3339))
+	}
 	if err != nil {
 		return e.inputError(p, err)
 	}
 	secs := time.Since(start).Seconds()
+	digest := ""
+	if pub.to != "" {
+		m, code := e.publish(p, pub, *out)
+		if code != 0 {
+			return code
+		}
+		digest = m.Digest
+	}
 	if cf.json {
-		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": render.Round2(secs), "cr_dates": meta.CRDates})
+		out := map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": render.Round2(secs), "cr_dates": meta.CRDates}
+		if digest != "" {
+			out["digest"] = digest
+		}
+		return e.writeJSON(out)
 	}
 	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIBuilt, *out, meta.Docs, fmt.Sprintf("%.1f", secs)))
 	for _, k := range sortedKeys(meta.ByKind) {

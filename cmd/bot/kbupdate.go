@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"arbiter/cmd/bot/internal/discord"
+	"arbiter/cmd/bot/internal/progress"
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/data"
 	"arbiter/i18n"
@@ -31,6 +32,10 @@ func cmdKBUpdate(e *env, args []string) int {
 	tmp := fs.String("tmp", os.TempDir(), "folder for the downloads")
 	timeout := fs.Duration("timeout", 30*time.Minute, "give up after this long")
 	notify := fs.String("notify-channel", "", "Discord channel ID to post the summary of a new CR release to (needs DISCORD_TOKEN)")
+	quiet := fs.Bool("quiet", false, "show no progress on stderr")
+	retries := fs.Int("retries", 5, "times a failed or broken download is tried again (with backoff, resumed where it stopped)")
+	var pub publishFlags
+	pub.register(fs)
 	pos, err := parseInterspersed(fs, args)
 	p := e.printer(cf.lang, "")
 	if err != nil || len(pos) > 0 {
@@ -40,7 +45,11 @@ func cmdKBUpdate(e *env, args []string) int {
 		return e.usageError(p, i18n.KeyErrMissingArg, "kb update", "--out DIR")
 	}
 	start := time.Now()
-	client := &http.Client{Timeout: *timeout}
+	var disp *progress.Display
+	if !*quiet {
+		disp = e.display()
+	}
+	client := &http.Client{Timeout: *timeout, Transport: &progress.Transport{Display: disp, Retries: *retries}}
 	dl, err := kb.Download(e.ctx, client, cfg, *tmp)
 	if err != nil {
 		fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIUpdateFailed, err.Error()))
@@ -52,10 +61,10 @@ func cmdKBUpdate(e *env, args []string) int {
 	if err := c.AddCorpus(data.FS()); err != nil {
 		return e.inputError(p, err)
 	}
-	if err := withFile(dl.Cards, func(r io.Reader) error { return c.AddCards(dl.CRURL, r) }); err != nil {
+	if err := withFileShown(disp, c, dl.Cards, func(r io.Reader) error { return c.AddCards(dl.CRURL, r) }); err != nil {
 		return e.inputError(p, err)
 	}
-	if err := withFile(dl.Rulings, func(r io.Reader) error { return c.AddRulings("rulings", r) }); err != nil {
+	if err := withFileShown(disp, c, dl.Rulings, func(r io.Reader) error { return c.AddRulings("rulings", r) }); err != nil {
 		return e.inputError(p, err)
 	}
 	crText, err := readFile(dl.CR)
@@ -96,11 +105,26 @@ func cmdKBUpdate(e *env, args []string) int {
 	if pending {
 		target = kb.PendingDir(*out)
 	}
-	meta, err := kb.Build(e.ctx, target, c, start.UTC().Format(time.RFC3339))
+	var meta kb.Meta
+	if disp != nil {
+		meta, err = buildShowingProgress(e.ctx, disp, target, c, start.UTC().Format(time.RFC3339))
+	} else {
+		meta, err = kb.Build(e.ctx, target, c, start.UTC().Format(time.RFC3339))
+	}
 	if err != nil {
 		return e.inputError(p, err)
 	}
 	secs := time.Since(start).Seconds()
+	// Replicas fetch what serves: a pending release is published once
+	// promoted (bot kb publish).
+	digest := ""
+	if pub.to != "" && !pending {
+		m, code := e.publish(p, pub, *out)
+		if code != 0 {
+			return code
+		}
+		digest = m.Digest
+	}
 	summary := ""
 	if pending {
 		if d, ok := diffReleases(c, prev.CurrentCR, newDate); ok {
@@ -114,8 +138,12 @@ func cmdKBUpdate(e *env, args []string) int {
 		}
 	}
 	if cf.json {
-		return e.writeJSON(map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": render.Round2(secs),
-			"cr_dates": meta.CRDates, "current_cr": meta.CurrentCR, "pending": pending, "dir": target, "cr_url": dl.CRURL})
+		out := map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": render.Round2(secs),
+			"cr_dates": meta.CRDates, "current_cr": meta.CurrentCR, "pending": pending, "dir": target, "cr_url": dl.CRURL}
+		if digest != "" {
+			out["digest"] = digest
+		}
+		return e.writeJSON(out)
 	}
 	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIBuilt, target, meta.Docs, fmt.Sprintf("%.1f", secs)))
 	if pending {

@@ -4,11 +4,14 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"path/filepath"
 	"time"
 
+	"arbiter/cmd/bot/internal/artifact"
 	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/discord"
 	"arbiter/cmd/bot/internal/server"
+	"arbiter/cmd/bot/internal/store"
 	"arbiter/cmd/bot/internal/web"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -30,13 +33,30 @@ func cmdServe(e *env, args []string) int {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "serve")
 	}
 	log := newLogger(e.stderr, cfg.logLevel)
+	st, err := openStore(e.ctx, cfg.chat, log)
+	if err != nil {
+		log.Error("start", "err", err)
+		return e.inputError(p, err)
+	}
+	if st != nil {
+		defer st.Close()
+	}
+	if cfg.source.url != "" {
+		src, err := openIndexSource(e.ctx, e, cfg.source, log)
+		if err != nil {
+			log.Error("start", "err", err)
+			return e.usageError(p, i18n.KeyBadFlags, "serve", err.Error())
+		}
+		cfg.server.Index = artifact.IndexLink(cfg.source.cache)
+		go src.follow(e.ctx)
+	}
 	srv, err := server.New(e.ctx, cfg.server, log, func(ctx context.Context) (*kb.Index, error) { return openIndex(ctx, "") })
 	if err != nil {
 		log.Error("start", "err", err)
 		return e.inputError(p, err)
 	}
 	defer srv.Close()
-	if err := srv.Run(e.ctx, serveParts(cfg, e.cat, srv, log)); err != nil {
+	if err := srv.Run(e.ctx, serveParts(e.ctx, cfg, e.cat, srv, st, log)); err != nil {
 		log.Error("serve", "err", err)
 		return 1
 	}
@@ -51,20 +71,32 @@ func newLogger(w io.Writer, level slog.Level) *slog.Logger {
 // serveParts builds what the server runs besides its operations
 // endpoints: the Discord front end when it serves HTTP or has a bot token,
 // and the web pages when it serves HTTP.
-func serveParts(cfg serveConfig, cat *i18n.Catalog, srv *server.Server, log *slog.Logger) server.Parts {
+func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *server.Server, st chat.Store, log *slog.Logger) server.Parts {
 	var parts server.Parts
 	serveHTTP := cfg.server.HTTPAddr != ""
 	if serveHTTP || cfg.discord.Token != "" {
+		prefs := chat.NewPrefs(st, log)
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		if err := prefs.Sync(sctx); err != nil {
+			log.Warn("settings not loaded yet; they load when the store answers", "err", err)
+		}
+		cancel()
+		go prefs.Follow(ctx)
 		router := chat.New(chat.Config{
 			Catalog:   cat,
 			Index:     func() (chat.Index, func()) { ix, release := srv.Index(); return ix, release },
-			Prefs:     openPrefs(cfg.chat.stateDir, log),
-			Limit:     chat.NewRateLimiter(orDefault(cfg.chat.rateBurst, 5), orDefault(cfg.chat.ratePeriod, 10*time.Second), 100000),
+			Prefs:     prefs,
+			Limit:     chat.NewRateLimiter(orDefault(cfg.chat.rateBurst, 5), orDefault(cfg.chat.ratePeriod, 10*time.Second), 100000).Shared(st),
 			Log:       log,
 			PublicURL: cfg.publicURL,
 			CacheSize: cfg.chat.replyCache,
 		})
-		d, err := discord.New(cfg.discord, router, srv, log)
+		dcfg := cfg.discord
+		dcfg.Arrival = srv.Arrival
+		if st != nil {
+			dcfg.Guard = st
+		}
+		d, err := discord.New(dcfg, router, srv, log)
 		if err != nil {
 			if serveHTTP {
 				log.Error("discord", "err", err)
@@ -80,6 +112,8 @@ func serveParts(cfg serveConfig, cat *i18n.Catalog, srv *server.Server, log *slo
 			parts.Routes = append(parts.Routes, d.Routes)
 			parts.Connect = d.Gateway
 			parts.Wait = d.Wait
+			parts.Ready = d.Ready
+			parts.SelfAdmitted = []string{"/interactions"}
 		}
 	}
 	if serveHTTP {
@@ -96,18 +130,32 @@ func serveParts(cfg serveConfig, cat *i18n.Catalog, srv *server.Server, log *slo
 	return parts
 }
 
-// openPrefs opens the store of /language settings in dir. A bad volume
-// must not take the bot down: it answers, and the settings last until the
-// process ends.
-func openPrefs(dir string, log *slog.Logger) *chat.Prefs {
-	prefs, err := chat.OpenPrefs(dir)
-	if err != nil {
-		log.Error("state directory unusable, /language settings kept in memory", "dir", dir, "err", err)
-		prefs, _ = chat.OpenPrefs("")
-	} else if dir == "" {
-		log.Warn("no --state directory: /language settings last until the process ends")
+// openStore opens the state store: PostgreSQL with DATABASE_URL (any
+// number of replicas), else the embedded file in --state, else none (the
+// settings last as long as the process). An embedded file that cannot be
+// opened must not take the bot down: it answers with settings in memory.
+// A JSON-lines settings file of earlier versions in --state is imported
+// once.
+func openStore(ctx context.Context, cfg chatConfig, log *slog.Logger) (chat.Store, error) {
+	switch {
+	case cfg.databaseURL != "":
+		pg, err := store.OpenPostgres(ctx, cfg.databaseURL, cfg.stateDir, log)
+		if err != nil {
+			return nil, err
+		}
+		log.Info("state store: PostgreSQL")
+		return pg, nil
+	case cfg.stateDir != "":
+		b, err := store.OpenBolt(cfg.stateDir)
+		if err != nil {
+			log.Error("state directory unusable, /language settings kept in memory", "dir", cfg.stateDir, "err", err)
+			return nil, nil
+		}
+		log.Info("state store: embedded", "file", filepath.Join(cfg.stateDir, store.BoltFile))
+		return b, nil
 	}
-	return prefs
+	log.Warn("no --state directory nor DATABASE_URL: /language settings last until the process ends")
+	return nil, nil
 }
 
 // orDefault is v, or def when v is not positive.

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 // flag wins).
 type serveConfig struct {
 	server    server.Config
+	source    sourceConfig
 	logLevel  slog.Level
 	publicURL string
 	discord   discord.Config
@@ -24,13 +27,23 @@ type serveConfig struct {
 	web       web.Config
 }
 
+// sourceConfig says where replicas fetch the index from: a bucket of
+// published builds, instead of a shared --index volume.
+type sourceConfig struct {
+	url    string
+	digest string
+	cache  string
+	poll   time.Duration
+}
+
 // chatConfig holds the settings of the chat router the Discord front end
 // answers through.
 type chatConfig struct {
-	stateDir   string
-	rateBurst  int
-	ratePeriod time.Duration
-	replyCache int
+	stateDir    string
+	databaseURL string
+	rateBurst   int
+	ratePeriod  time.Duration
+	replyCache  int
 }
 
 // register adds the flags of "bot serve" to fs, with their values from
@@ -40,13 +53,20 @@ func (c *serveConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.server.HTTPAddr, "http", "", "listen address of the HTTP server: Discord interactions, web pages, health and metrics (e.g. :8080)")
 	fs.StringVar(&c.server.Index, "index", "", "index directory built by 'bot kb build' (default: the embedded corpus)")
 	fs.StringVar(&c.publicURL, "public-url", "", "public base URL of the web pages, for links in replies")
+	fs.StringVar(&c.source.url, "index-source", "", "bucket of published index builds to fetch from instead of --index: a directory, file:///DIR or s3://BUCKET/PREFIX?endpoint=HOST (see 'bot kb build --publish')")
+	fs.StringVar(&c.source.digest, "index-digest", "latest", "build of --index-source to serve: latest (followed as it changes) or sha256:<hex>")
+	fs.StringVar(&c.source.cache, "index-cache", filepath.Join(os.TempDir(), "arbiter-index-cache"), "local directory of the builds fetched from --index-source")
+	fs.DurationVar(&c.source.poll, "index-poll", time.Minute, "how often to look for a newer build at --index-source (with --index-digest latest)")
 
 	c.discord.PublicKey = getenv("DISCORD_PUBLIC_KEY")
 	c.discord.Token = getenv("DISCORD_TOKEN")
-	fs.IntVar(&c.discord.ShardID, "shard-id", envInt(getenv, "DISCORD_SHARD_ID", 0), "gateway shard of this process (0-based)")
-	fs.IntVar(&c.discord.ShardCount, "shard-count", envInt(getenv, "DISCORD_SHARD_COUNT", 1), "number of gateway shards")
-	fs.StringVar(&c.chat.stateDir, "state", getenv("ARBITER_STATE"), "directory of the /language settings (default: memory only)")
-	fs.DurationVar(&c.discord.DeferAfter, "discord-defer", 2*time.Second, "answer inline when ready within this, else defer and edit (Discord allows 3s)")
+	fs.IntVar(&c.discord.ShardID, "shard-id", envInt(getenv, "DISCORD_SHARD_ID", -1), "gateway shard of this process (0-based; default: every shard of the count)")
+	fs.IntVar(&c.discord.ShardCount, "shard-count", envInt(getenv, "DISCORD_SHARD_COUNT", 0), "number of gateway shards (0: the count Discord recommends)")
+	fs.StringVar(&c.chat.stateDir, "state", getenv("ARBITER_STATE"), "directory of the embedded state store (/language settings); with DATABASE_URL, only where an old language.jsonl is imported from (default: memory only)")
+	c.chat.databaseURL = getenv("DATABASE_URL")
+	fs.IntVar(&c.discord.Workers, "workers", 0, "interactions worked on at once; the others wait, their wait counted against Discord's 3 s (0: one per core)")
+	fs.IntVar(&c.discord.MaxWaiting, "max-waiting", 10000, "interactions that may wait for a worker before the next is answered \"busy, try again\"")
+	fs.DurationVar(&c.discord.DeferAfter, "discord-defer", 1500*time.Millisecond, "answer inline when ready within this of its arrival (its wait for a worker included), else defer and edit (Discord allows 3s)")
 	fs.DurationVar(&c.discord.EditTimeout, "discord-edit-timeout", 10*time.Second, "timeout of each follow-up call to Discord's REST API")
 	fs.IntVar(&c.chat.rateBurst, "rate-burst", 5, "interactions a user may send in a burst")
 	fs.DurationVar(&c.chat.ratePeriod, "rate-period", 10*time.Second, "period in which a burst refills")
@@ -88,6 +108,12 @@ func envFlags() [][2]string {
 		{"ARBITER_HTTP", "http"},
 		{"ARBITER_INDEX", "index"},
 		{"ARBITER_PUBLIC_URL", "public-url"},
+		{"ARBITER_WORKERS", "workers"},
+		{"ARBITER_INDEX_SOURCE", "index-source"},
+		{"ARBITER_INDEX_DIGEST", "index-digest"},
+		{"ARBITER_INDEX_CACHE", "index-cache"},
+		{"ARBITER_INDEX_POLL", "index-poll"},
+		{"ARBITER_MAX_WAITING", "max-waiting"},
 	}
 }
 

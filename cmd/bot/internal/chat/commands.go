@@ -47,6 +47,10 @@ type Command struct {
 	// reads of the request; a "private" option, when the command has one,
 	// makes the reply the user's alone.
 	Page bool
+	// Light marks a command that searches nothing (a setting, the help):
+	// it does not queue behind the searches for a worker (see package
+	// discord's admission), so a burst of questions does not delay it.
+	Light bool
 
 	reply func(ctx context.Context, c call) (Response, error)
 	arg   func(req Request) string
@@ -94,8 +98,8 @@ func (rt *Router) commandTable() []Command {
 		{Name: "language", Options: []Option{
 			{Name: "language", Required: true, Choices: []string{"fr", "en", "ja", "auto"}},
 			{Name: "scope", Choices: []string{"user", "channel", "server"}},
-		}, reply: rt.language, Ephemeral: true},
-		{Name: "help", reply: rt.help, Ephemeral: true},
+		}, reply: rt.language, Ephemeral: true, Light: true},
+		{Name: "help", reply: rt.help, Ephemeral: true, Light: true},
 		{Name: "Find rulings", Type: MessageCommand, reply: rt.findRulings, Ephemeral: true},
 	}
 }

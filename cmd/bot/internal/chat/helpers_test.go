@@ -7,15 +7,11 @@ import (
 	"arbiter/cmd/bot/internal/testutil"
 )
 
-// testRouter is a router on the embedded corpus with a store in a temp dir.
+// testRouter is a router on the embedded corpus with settings in memory.
 func testRouter(t testing.TB) *Router {
 	t.Helper()
 	ix := testutil.EmbeddedIndex(t)
-	prefs, err := OpenPrefs(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { prefs.Close() })
+	prefs := NewPrefs(nil, nil)
 	return New(Config{
 		Catalog: testutil.Catalog(t),
 		Index:   func() (Index, func()) { return ix, func() {} },

@@ -52,9 +52,11 @@ func (rt *Router) language(ctx context.Context, c call) (Response, error) {
 	if id == "" || rt.prefs == nil {
 		return Response{}, userErr(i18n.KeyDiscordStoreFailed)
 	}
-	if err := rt.prefs.set(scope, id, lang); err != nil {
+	if err := rt.prefs.set(ctx, scope, id, lang); err != nil {
 		rt.log.Error("language setting", "scope", scope, "err", err)
-		return Response{}, userErr(i18n.KeyDiscordStoreFailed)
+		// The store is out of reach (or refused the write): say so, and
+		// that answers go on in the language set before.
+		return Response{}, userErr(i18n.KeyDiscordStoreDown)
 	}
 	// Answer in the language now in force for this user.
 	req.Lang = rt.Lang(req)

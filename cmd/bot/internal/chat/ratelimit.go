@@ -1,20 +1,26 @@
 package chat
 
 import (
+	"context"
 	"sync"
 	"time"
 )
 
 // RateLimiter is a per-user token bucket: each user holds up to burst
 // tokens, one is spent per interaction and they come back at one per
-// every/burst. The map is bounded: when it is full, users whose bucket has
-// refilled are forgotten (they are indistinguishable from new users).
+// every/burst. With a Store the buckets are shared by every replica, so N
+// replicas allow one burst, not N; when the store cannot answer in time,
+// the buckets of this process decide. The local map is bounded: when it
+// is full, users whose bucket has refilled are forgotten (they are
+// indistinguishable from new users).
 type RateLimiter struct {
 	mu      sync.Mutex
 	burst   float64
 	refill  float64 // tokens per second
+	every   time.Duration
 	max     int
 	buckets map[string]*bucket
+	store   Store
 }
 
 type bucket struct {
@@ -24,12 +30,32 @@ type bucket struct {
 
 // NewRateLimiter allows burst interactions per user in every period.
 func NewRateLimiter(burst int, every time.Duration, maxUsers int) *RateLimiter {
-	return &RateLimiter{burst: float64(burst), refill: float64(burst) / every.Seconds(), max: maxUsers, buckets: map[string]*bucket{}}
+	return &RateLimiter{burst: float64(burst), refill: float64(burst) / every.Seconds(), every: every, max: maxUsers, buckets: map[string]*bucket{}}
+}
+
+// Shared makes the buckets those of store, shared by every replica on it
+// (nil: this process's only), and returns l.
+func (l *RateLimiter) Shared(store Store) *RateLimiter {
+	l.store = store
+	return l
 }
 
 // allow spends a token of user's bucket; when there is none it returns
 // false and how long until there is one.
-func (l *RateLimiter) allow(user string, now time.Time) (bool, time.Duration) {
+func (l *RateLimiter) allow(ctx context.Context, user string, now time.Time) (bool, time.Duration) {
+	if l.store != nil {
+		ctx, cancel := context.WithTimeout(ctx, guardTimeout)
+		ok, wait, err := l.store.Take(ctx, "rate:"+user, now, int(l.burst), l.every)
+		cancel()
+		if err == nil {
+			return ok, wait
+		}
+	}
+	return l.allowLocal(user, now)
+}
+
+// allowLocal is allow on this process's buckets.
+func (l *RateLimiter) allowLocal(user string, now time.Time) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b, ok := l.buckets[user]

@@ -98,7 +98,7 @@ func (rt *Router) Serve(ctx context.Context, req Request) (resp Response) {
 		return Response{Choices: choices}
 	}
 	if rt.limit != nil && req.UserID != "" {
-		if ok, wait := rt.limit.allow(req.UserID, rt.now()); !ok {
+		if ok, wait := rt.limit.allow(ctx, req.UserID, rt.now()); !ok {
 			resp := errorResponse(p, userErr(i18n.KeyDiscordRateLimited, int((wait+time.Second-1)/time.Second)))
 			resp.Outcome = "rate_limited"
 			return resp
@@ -165,6 +165,15 @@ func (rt *Router) RepliesEphemeral(req Request) bool {
 	return false
 }
 
+// Light tells whether req searches nothing (see Command.Light).
+func (rt *Router) Light(req Request) bool {
+	if req.Kind != KindCommand {
+		return false
+	}
+	c, ok := rt.Command(req.Command)
+	return ok && c.Light
+}
+
 // ephemeral tells whether the command's replies are for the user alone.
 func (rt *Router) ephemeral(name string) bool {
 	c, ok := rt.Command(name)
@@ -192,6 +201,14 @@ func (rt *Router) Lang(req Request) i18n.Lang {
 // modal, say).
 func (rt *Router) Unsupported(req Request) Response {
 	return errorResponse(rt.printer(rt.Lang(req)), userErr(i18n.KeyDiscordBadButton))
+}
+
+// Busy is the reply to an interaction that cannot be started in time: too
+// many are waiting already.
+func (rt *Router) Busy(req Request) Response {
+	resp := errorResponse(rt.printer(rt.Lang(req)), userErr(i18n.KeyDiscordBusy))
+	resp.Outcome = "busy"
+	return resp
 }
 
 // Warm builds the autocomplete lists of the serving index, so that the

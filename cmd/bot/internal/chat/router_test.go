@@ -3,8 +3,6 @@ package chat
 import (
 	"context"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -23,9 +21,9 @@ func TestRouterLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	must(rt.prefs.set(scopeUser, "u-fr", &fr))
-	must(rt.prefs.set(scopeChannel, "c-ja", &ja))
-	must(rt.prefs.set(scopeServer, "g-fr", &fr))
+	must(rt.prefs.set(context.Background(), scopeUser, "u-fr", &fr))
+	must(rt.prefs.set(context.Background(), scopeChannel, "c-ja", &ja))
+	must(rt.prefs.set(context.Background(), scopeServer, "g-fr", &fr))
 	tests := []struct {
 		name string
 		req  Request
@@ -91,98 +89,6 @@ func TestLanguageCommand(t *testing.T) {
 	}
 }
 
-func TestPrefStoreDurable(t *testing.T) {
-	dir := t.TempDir()
-	s, err := OpenPrefs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fr, ja := i18n.FR, i18n.JA
-	for _, step := range []struct {
-		scope, id string
-		l         *i18n.Lang
-	}{{scopeUser, "1", &fr}, {scopeServer, "9", &ja}, {scopeUser, "2", &ja}, {scopeUser, "2", nil}} {
-		if err := s.set(step.scope, step.id, step.l); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// No close: the process is killed. Then a crash tears a last write.
-	f, err := os.OpenFile(filepath.Join(dir, PrefsFile), os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString(`{"scope":"user","id":"3","la`)
-	f.Close()
-	s2, err := OpenPrefs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s2.Close()
-	tests := []struct {
-		name                 string
-		user, channel, guild string
-		want                 i18n.Lang
-		ok                   bool
-	}{
-		{"kept user setting", "1", "", "", i18n.FR, true},
-		{"cleared user setting", "2", "", "", i18n.EN, false},
-		{"torn line ignored", "3", "", "", i18n.EN, false},
-		{"server setting", "4", "x", "9", i18n.JA, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, ok := s2.lang(tt.user, tt.channel, tt.guild)
-			if ok != tt.ok || ok && got != tt.want {
-				t.Errorf("lang = %v, %v; want %v, %v", got, ok, tt.want, tt.ok)
-			}
-		})
-	}
-	// The torn line must not swallow the next write.
-	if err := s2.set(scopeUser, "5", &fr); err != nil {
-		t.Fatal(err)
-	}
-	s2.Close()
-	s3, err := OpenPrefs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s3.Close()
-	if l, ok := s3.lang("5", "", ""); !ok || l != i18n.FR {
-		t.Errorf("write after a torn line lost: %v %v", l, ok)
-	}
-}
-
-func TestPrefStoreCompacts(t *testing.T) {
-	dir := t.TempDir()
-	s, err := OpenPrefs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fr, en := i18n.FR, i18n.EN
-	for i := 0; i < 200; i++ {
-		l := &fr
-		if i%2 == 1 {
-			l = &en
-		}
-		if err := s.set(scopeUser, "1", l); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s.Close()
-	s2, err := OpenPrefs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s2.Close()
-	b, _ := os.ReadFile(filepath.Join(dir, PrefsFile))
-	if n := strings.Count(string(b), "\n"); n != 1 {
-		t.Errorf("log holds %d lines after compaction, want 1", n)
-	}
-	if l, ok := s2.lang("1", "", ""); !ok || l != i18n.EN {
-		t.Errorf("last setting lost in compaction: %v %v", l, ok)
-	}
-}
-
 func TestRateLimit(t *testing.T) {
 	rt := testRouter(t)
 	now := time.Date(2026, 4, 20, 10, 0, 0, 0, time.UTC)
@@ -219,7 +125,7 @@ func TestRateLimiterBounded(t *testing.T) {
 	l := NewRateLimiter(2, time.Second, 10)
 	now := time.Now()
 	for i := 0; i < 100; i++ {
-		l.allow(string(rune('a'+i%26))+strings.Repeat("x", i), now.Add(time.Duration(i)*time.Second))
+		l.allowLocal(string(rune('a'+i%26))+strings.Repeat("x", i), now.Add(time.Duration(i)*time.Second))
 	}
 	if len(l.buckets) > 10 {
 		t.Errorf("%d buckets kept, bound is 10", len(l.buckets))
@@ -475,62 +381,6 @@ func TestReplyCache(t *testing.T) {
 	rt.replies.put(other, "k", Response{Content: "x"})
 	if _, ok := rt.replies.get(ix, replyState{Cmd: "ruling", Lang: i18n.EN, Arg: "does a token phase out?"}.key(false)); ok {
 		t.Error("replies of a replaced index still served")
-	}
-}
-
-// TestPrefStoreShared: replicas sharing one state directory see each
-// other's settings, even across a compaction by a third one.
-func TestPrefStoreShared(t *testing.T) {
-	dir := t.TempDir()
-	open := func() *Prefs {
-		t.Helper()
-		s, err := OpenPrefs(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.every = 0
-		t.Cleanup(func() { s.Close() })
-		return s
-	}
-	a, b := open(), open()
-	fr, ja, en := i18n.FR, i18n.JA, i18n.EN
-	if err := a.set(scopeUser, "1", &fr); err != nil {
-		t.Fatal(err)
-	}
-	if l, ok := b.lang("1", "", ""); !ok || l != i18n.FR {
-		t.Fatalf("replica b sees %v %v, want fr", l, ok)
-	}
-	if err := b.set(scopeServer, "g", &ja); err != nil {
-		t.Fatal(err)
-	}
-	if l, ok := a.lang("2", "c", "g"); !ok || l != i18n.JA {
-		t.Fatalf("replica a sees %v %v, want ja", l, ok)
-	}
-	// Enough lines for a third replica to compact the log at open.
-	for i := 0; i < 100; i++ {
-		l := &fr
-		if i%2 == 1 {
-			l = &en
-		}
-		if err := a.set(scopeUser, "3", l); err != nil {
-			t.Fatal(err)
-		}
-	}
-	c := open()
-	if l, ok := c.lang("3", "", ""); !ok || l != i18n.EN {
-		t.Fatalf("replica c sees %v %v after compaction, want en", l, ok)
-	}
-	// b still appends to the compacted log and a still reads it.
-	if err := b.set(scopeUser, "4", &ja); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []*Prefs{a, c} {
-		if l, ok := s.lang("4", "", ""); !ok || l != i18n.JA {
-			t.Errorf("setting written after compaction: %v %v", l, ok)
-		}
-		if l, ok := s.lang("1", "", ""); !ok || l != i18n.FR {
-			t.Errorf("setting lost in compaction: %v %v", l, ok)
-		}
 	}
 }
 

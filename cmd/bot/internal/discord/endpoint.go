@@ -23,11 +23,18 @@ import (
 // maxClockSkew is how far a request's signed timestamp may be from now.
 const maxClockSkew = 5 * time.Minute
 
+// guardTimeout bounds the shared replay guard's answer: past it, this
+// process's memory alone decides.
+const guardTimeout = 300 * time.Millisecond
+
 // Router answers the requests the endpoint receives (a *chat.Router).
 type Router interface {
 	Serve(ctx context.Context, req chat.Request) chat.Response
 	RepliesEphemeral(req chat.Request) bool
 	Unsupported(req chat.Request) chat.Response
+	Busy(req chat.Request) chat.Response
+	// Light tells whether req searches nothing: it needs no worker.
+	Light(req chat.Request) bool
 	Warm(ctx context.Context) error
 }
 
@@ -42,6 +49,25 @@ type Metrics interface {
 	Deferred()
 	// RateLimited records an interaction refused by the rate limit.
 	RateLimited()
+	// GuardFallback records a request checked against replays by this
+	// process alone, the shared guard being out of reach.
+	GuardFallback()
+	// Admission records the admission of interactions: waiting is +1
+	// when one starts waiting for a worker and -1 when it stops, working
+	// +1 when one starts and -1 when it ends; queued is the time from its
+	// arrival to the start of its work (recorded once, when it starts).
+	Waiting(delta int)
+	Working(delta int)
+	Queued(d time.Duration)
+	// Busy records an interaction answered "busy, try again"; Expired an
+	// autocomplete answered with no choices because its budget ran out.
+	Busy()
+	Expired()
+	// Gateway records the state of the gateway connection: connected or
+	// not, a reconnection, the heartbeat latency.
+	GatewayConnected(up bool)
+	GatewayReconnect()
+	GatewayLatency(d time.Duration)
 }
 
 // Endpoint is the Discord front end of the bot: it answers interactions
@@ -56,6 +82,8 @@ type Endpoint struct {
 	rest     *discordgo.Session
 	replays  *replayCache
 	inflight sync.WaitGroup
+	admit    *admission
+	gateway  gatewayState
 }
 
 // New returns the front end of router; m records its interactions (nil:
@@ -82,6 +110,7 @@ func New(cfg Config, router Router, m Metrics, log *slog.Logger) (*Endpoint, err
 	e.rest.Client = &http.Client{Timeout: cfg.editTimeout()}
 	e.rest.MaxRestRetries = 2
 	e.replays = newReplayCache(5*time.Minute, 100000)
+	e.admit = newAdmission(cfg)
 	return e, nil
 }
 
@@ -96,6 +125,33 @@ func (noMetrics) Deferred() {}
 
 // RateLimited records nothing.
 func (noMetrics) RateLimited() {}
+
+// GuardFallback records nothing.
+func (noMetrics) GuardFallback() {}
+
+// Waiting records nothing.
+func (noMetrics) Waiting(int) {}
+
+// Working records nothing.
+func (noMetrics) Working(int) {}
+
+// Queued records nothing.
+func (noMetrics) Queued(time.Duration) {}
+
+// Busy records nothing.
+func (noMetrics) Busy() {}
+
+// Expired records nothing.
+func (noMetrics) Expired() {}
+
+// GatewayConnected records nothing.
+func (noMetrics) GatewayConnected(bool) {}
+
+// GatewayReconnect records nothing.
+func (noMetrics) GatewayReconnect() {}
+
+// GatewayLatency records nothing.
+func (noMetrics) GatewayLatency(time.Duration) {}
 
 // Routes adds the interactions endpoint, POST /interactions, to mux, and
 // builds the autocomplete lists before the first keystroke.
@@ -132,6 +188,10 @@ func (e *Endpoint) Wait(ctx context.Context) {
 // handleInteractions is Discord's HTTP interactions endpoint: verify, then
 // answer inline or defer and edit.
 func (e *Endpoint) handleInteractions(w http.ResponseWriter, r *http.Request) {
+	arrived := time.Now()
+	if e.cfg.Arrival != nil {
+		arrived = e.cfg.Arrival(r)
+	}
 	if e.key == nil {
 		http.Error(w, "interactions are not configured", http.StatusUnauthorized)
 		return
@@ -168,7 +228,7 @@ func (e *Endpoint) handleInteractions(w http.ResponseWriter, r *http.Request) {
 	e.inflight.Add(1)
 	go func() {
 		defer e.inflight.Done()
-		e.answer(r.Context(), &in, func(resp *discordgo.InteractionResponse) error {
+		e.answer(r.Context(), &in, arrived, func(resp *discordgo.InteractionResponse) error {
 			mu.Lock()
 			defer mu.Unlock()
 			if returned {
@@ -209,6 +269,17 @@ func (e *Endpoint) verify(r *http.Request, body []byte, now time.Time) (int, str
 	}
 	if !e.replays.first(ts+"/"+sig, now) {
 		return http.StatusUnauthorized, "replayed request"
+	}
+	if g := e.cfg.Guard; g != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), guardTimeout)
+		first, err := g.FirstSeen(ctx, "replay:"+ts+"/"+sig, now, 2*maxClockSkew)
+		cancel()
+		if err == nil && !first {
+			return http.StatusUnauthorized, "replayed request"
+		}
+		if err != nil {
+			e.metrics.GuardFallback()
+		}
 	}
 	return http.StatusOK, ""
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -11,32 +13,174 @@ import (
 // Gateway connects to Discord's gateway with the bot's token and answers
 // the interactions it delivers until stop is called. Without a token it
 // does nothing and returns a nil stop.
+//
+// With no shard count set, it asks Discord for the recommended one
+// (GET /gateway/bot); with no shard ID set, this process runs every shard
+// of the count. Ready tells whether every shard is connected, and the
+// metrics follow each connection, its reconnections and its heartbeat
+// latency.
 func (e *Endpoint) Gateway(ctx context.Context) (stop func(), err error) {
 	cfg := e.cfg
 	if cfg.Token == "" {
 		return nil, nil
 	}
-	if cfg.ShardCount < 1 || cfg.ShardID < 0 || cfg.ShardID >= cfg.ShardCount {
-		return nil, fmt.Errorf("shard %d of %d: need 0 <= --shard-id < --shard-count", cfg.ShardID, cfg.ShardCount)
-	}
-	gw, err := discordgo.New("Bot " + cfg.Token)
+	count, ids, err := e.shardPlan(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("gateway: %w", redactToken(err, cfg.Token))
+		return nil, err
 	}
-	gw.ShardID, gw.ShardCount = cfg.ShardID, cfg.ShardCount
-	gw.Identify.Intents = discordgo.IntentsGuilds
-	gw.Client = &http.Client{Timeout: cfg.editTimeout()}
-	gw.LogLevel = discordgo.LogError
-	gw.AddHandler(e.gatewayHandler(ctx))
-	if err := gw.Open(); err != nil {
-		return nil, fmt.Errorf("gateway: %w", redactToken(err, cfg.Token))
-	}
-	e.log.Info("gateway connected", "shard", cfg.ShardID, "shards", cfg.ShardCount)
-	return func() {
-		if err := gw.Close(); err != nil {
-			e.log.Warn("gateway close", "err", redactToken(err, cfg.Token))
+	e.gateway.expect(len(ids))
+	var sessions []*discordgo.Session
+	closeAll := func() {
+		for _, gw := range sessions {
+			if err := gw.Close(); err != nil {
+				e.log.Warn("gateway close", "err", redactToken(err, cfg.Token))
+			}
 		}
+	}
+	for _, id := range ids {
+		gw, err := discordgo.New("Bot " + cfg.Token)
+		if err != nil {
+			closeAll()
+			return nil, fmt.Errorf("gateway: %w", redactToken(err, cfg.Token))
+		}
+		gw.ShardID, gw.ShardCount = id, count
+		gw.Identify.Intents = discordgo.IntentsGuilds
+		gw.Client = &http.Client{Timeout: cfg.editTimeout()}
+		gw.LogLevel = discordgo.LogError
+		gw.AddHandler(e.gatewayHandler(ctx))
+		gw.AddHandler(func(_ *discordgo.Session, _ *discordgo.Ready) { e.shardUp(id) })
+		gw.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { e.shardUp(id) })
+		gw.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { e.shardDown(id) })
+		if err := gw.Open(); err != nil {
+			closeAll()
+			return nil, fmt.Errorf("gateway shard %d of %d: %w", id, count, redactToken(err, cfg.Token))
+		}
+		sessions = append(sessions, gw)
+		e.log.Info("gateway connected", "shard", id, "shards", count)
+	}
+	lctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		e.watchLatency(lctx, sessions)
+	}()
+	return func() {
+		cancel()
+		wg.Wait()
+		closeAll()
+		e.gateway.expect(0)
 	}, nil
+}
+
+// shardPlan is the shard count and the shards this process runs: the
+// configured ones, else Discord's recommended count, all of its shards
+// unless an ID is set.
+func (e *Endpoint) shardPlan(ctx context.Context) (count int, ids []int, err error) {
+	cfg := e.cfg
+	count = cfg.ShardCount
+	if count <= 0 {
+		s, err := discordgo.New("Bot " + cfg.Token)
+		if err != nil {
+			return 0, nil, fmt.Errorf("gateway: %w", redactToken(err, cfg.Token))
+		}
+		s.Client = &http.Client{Timeout: cfg.editTimeout()}
+		gb, err := s.GatewayBot(discordgo.WithContext(ctx))
+		if err != nil {
+			return 0, nil, fmt.Errorf("gateway: recommended shard count: %w", redactToken(err, cfg.Token))
+		}
+		count = max(gb.Shards, 1)
+		e.log.Info("gateway: shard count recommended by Discord", "shards", count)
+	}
+	if cfg.ShardID >= 0 {
+		if cfg.ShardID >= count {
+			return 0, nil, fmt.Errorf("shard %d of %d: need 0 <= --shard-id < --shard-count", cfg.ShardID, count)
+		}
+		return count, []int{cfg.ShardID}, nil
+	}
+	for i := 0; i < count; i++ {
+		ids = append(ids, i)
+	}
+	return count, ids, nil
+}
+
+// gatewayState is which shards of this process are connected.
+type gatewayState struct {
+	mu        sync.Mutex
+	expected  int
+	up        map[int]bool
+	wasUp     map[int]bool
+	connected int
+}
+
+// expect sets how many shards this process runs (0: no gateway).
+func (g *gatewayState) expect(n int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.expected, g.up, g.wasUp, g.connected = n, map[int]bool{}, map[int]bool{}, 0
+}
+
+// ready tells whether every shard this process runs is connected (true
+// when it runs none).
+func (g *gatewayState) ready() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.connected >= g.expected
+}
+
+// shardUp records that a shard is connected (Ready or Resumed).
+func (e *Endpoint) shardUp(id int) {
+	g := &e.gateway
+	g.mu.Lock()
+	again := g.wasUp[id]
+	if g.up != nil && !g.up[id] {
+		g.up[id], g.wasUp[id] = true, true
+		g.connected++
+	}
+	all := g.connected >= g.expected
+	g.mu.Unlock()
+	if again {
+		e.metrics.GatewayReconnect()
+		e.log.Info("gateway reconnected", "shard", id)
+	}
+	e.metrics.GatewayConnected(all)
+}
+
+// shardDown records that a shard lost its connection (discordgo
+// reconnects by itself).
+func (e *Endpoint) shardDown(id int) {
+	g := &e.gateway
+	g.mu.Lock()
+	if g.up != nil && g.up[id] {
+		g.up[id] = false
+		g.connected--
+	}
+	g.mu.Unlock()
+	e.metrics.GatewayConnected(false)
+	e.log.Warn("gateway disconnected", "shard", id)
+}
+
+// Ready tells whether the front end can answer: every gateway shard of
+// this process is connected (always true without a gateway).
+func (e *Endpoint) Ready() bool { return e.gateway.ready() }
+
+// watchLatency records the highest heartbeat latency of the shards every
+// 10 seconds.
+func (e *Endpoint) watchLatency(ctx context.Context, sessions []*discordgo.Session) {
+	t := time.NewTicker(10 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		var worst time.Duration
+		for _, s := range sessions {
+			worst = max(worst, s.HeartbeatLatency())
+		}
+		e.metrics.GatewayLatency(worst)
+	}
 }
 
 // gatewayHandler answers the interactions the gateway delivers, through
@@ -44,11 +188,12 @@ func (e *Endpoint) Gateway(ctx context.Context) (stop func(), err error) {
 func (e *Endpoint) gatewayHandler(ctx context.Context) func(*discordgo.Session, *discordgo.InteractionCreate) {
 	timeout := e.cfg.editTimeout()
 	return func(gs *discordgo.Session, ic *discordgo.InteractionCreate) {
+		arrived := time.Now()
 		in := ic.Interaction
 		e.inflight.Add(1)
 		go func() {
 			defer e.inflight.Done()
-			e.answer(ctx, in, func(resp *discordgo.InteractionResponse) error {
+			e.answer(ctx, in, arrived, func(resp *discordgo.InteractionResponse) error {
 				// An interaction received before shutdown still gets its answer.
 				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 				defer cancel()

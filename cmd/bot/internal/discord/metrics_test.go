@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -22,8 +23,17 @@ func (m *countingMetrics) add(key string) {
 func (m *countingMetrics) ObserveInteraction(command, outcome, locale string, d time.Duration) {
 	m.add("interaction command=" + command + " outcome=" + outcome + " locale=" + locale)
 }
-func (m *countingMetrics) Deferred()    { m.add("deferred") }
-func (m *countingMetrics) RateLimited() { m.add("rate_limited") }
+func (m *countingMetrics) Deferred()                    { m.add("deferred") }
+func (m *countingMetrics) RateLimited()                 { m.add("rate_limited") }
+func (m *countingMetrics) GuardFallback()               { m.add("guard_fallback") }
+func (m *countingMetrics) Waiting(d int)                { m.add(fmt.Sprintf("waiting %+d", d)) }
+func (m *countingMetrics) Working(d int)                { m.add(fmt.Sprintf("working %+d", d)) }
+func (m *countingMetrics) Queued(time.Duration)         { m.add("queued") }
+func (m *countingMetrics) Busy()                        { m.add("busy") }
+func (m *countingMetrics) Expired()                     { m.add("expired") }
+func (m *countingMetrics) GatewayConnected(up bool)     { m.add(fmt.Sprintf("gateway up=%t", up)) }
+func (m *countingMetrics) GatewayReconnect()            { m.add("gateway reconnect") }
+func (m *countingMetrics) GatewayLatency(time.Duration) { m.add("gateway latency") }
 
 // TestInteractionMetrics checks that answered interactions are recorded by
 // command, outcome and locale, and rate-limited users too.

@@ -37,7 +37,6 @@ type rigConfig struct {
 	rateBurst  int
 	ratePeriod time.Duration
 	replyCache int
-	stateDir   string
 	index      *kb.Index
 }
 
@@ -57,7 +56,6 @@ func newRig(t testing.TB, tune func(*rigConfig)) *rig {
 		},
 		rateBurst:  1000,
 		ratePeriod: time.Second,
-		stateDir:   t.TempDir(),
 		index:      testutil.EmbeddedIndex(t),
 	}
 	if tune != nil {
@@ -65,10 +63,7 @@ func newRig(t testing.TB, tune func(*rigConfig)) *rig {
 	}
 	logs := &testutil.Log{}
 	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	prefs, err := chat.OpenPrefs(c.stateDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prefs := chat.NewPrefs(nil, log)
 	rt := chat.New(chat.Config{
 		Catalog:   testutil.Catalog(t),
 		Index:     func() (chat.Index, func()) { return c.index, func() {} },
@@ -87,7 +82,6 @@ func newRig(t testing.TB, tune func(*rigConfig)) *rig {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		e.Wait(ctx)
-		prefs.Close()
 	})
 	return &rig{e: e, rt: rt, priv: priv, mux: mux, log: logs}
 }

@@ -26,7 +26,7 @@ func BenchmarkWrapHTTP(b *testing.B) {
 		log: slog.New(slog.NewJSONHandler(io.Discard, nil)), ops: newOpsState()}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /rules/{n}", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })
-	h := s.wrapHTTP(mux)
+	h := s.wrapHTTP(mux, nil)
 	req := httptest.NewRequest("GET", "/rules/702.26", nil)
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {

@@ -26,7 +26,7 @@ func (s *Server) routesOps(mux *http.ServeMux) {
 // readyStatus is the body of /readyz.
 type readyStatus struct {
 	Ready     bool   `json:"ready"`
-	Status    string `json:"status"` // ready, no_index, shutting_down
+	Status    string `json:"status"` // ready, no_index, not_connected, shutting_down
 	Docs      int    `json:"docs,omitempty"`
 	CurrentCR string `json:"current_cr,omitempty"`
 	BuiltAt   string `json:"built_at,omitempty"`
@@ -47,6 +47,8 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 		st.Status = "shutting_down"
 	case !s.ops.loaded.Load():
 		st.Status = "no_index"
+	case !s.ops.partsOK():
+		st.Status = "not_connected"
 	default:
 		st.Ready = true
 	}

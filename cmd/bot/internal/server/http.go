@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -20,7 +21,7 @@ func isOpsPath(path string) bool {
 // turns a panic into a 500, and records the request in metrics and in one
 // log line (method, route, path without query, status, size, duration;
 // never headers, query strings or bodies, which may carry secrets).
-func (s *Server) wrapHTTP(h http.Handler) http.Handler {
+func (s *Server) wrapHTTP(h http.Handler, selfAdmitted []string) http.Handler {
 	o := s.ops
 	var sem chan struct{}
 	if n := s.cfg.MaxInFlight; n > 0 {
@@ -33,7 +34,7 @@ func (s *Server) wrapHTTP(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		ops := isOpsPath(r.URL.Path)
-		if sem != nil && !ops {
+		if sem != nil && !ops && !slices.Contains(selfAdmitted, r.URL.Path) {
 			select {
 			case sem <- struct{}{}:
 				defer func() { <-sem }()

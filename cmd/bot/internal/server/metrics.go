@@ -29,6 +29,17 @@ type opsMetrics struct {
 	interactionSeconds *prometheus.HistogramVec // command
 	deferred           prometheus.Counter
 	rateLimited        prometheus.Counter
+	guardFallback      prometheus.Counter
+
+	waiting      prometheus.Gauge
+	working      prometheus.Gauge
+	queueSeconds prometheus.Histogram
+	busy         prometheus.Counter
+	expired      prometheus.Counter
+
+	gatewayUp        prometheus.Gauge
+	gatewayReconnect prometheus.Counter
+	gatewayLatency   prometheus.Gauge
 
 	httpRequests *prometheus.CounterVec   // route, code
 	httpSeconds  *prometheus.HistogramVec // route
@@ -67,6 +78,43 @@ func newOpsMetrics(ready func() bool, built func() time.Time) *opsMetrics {
 	m.rateLimited = prometheus.NewCounter(prometheus.CounterOpts{
 		Namespace: ns, Name: "rate_limited_total",
 		Help: "Interactions refused because their user exceeded the rate limit.",
+	})
+	m.guardFallback = prometheus.NewCounter(prometheus.CounterOpts{
+		Namespace: ns, Name: "replay_guard_fallback_total",
+		Help: "Signed requests checked against replays by this process alone, the shared store being out of reach.",
+	})
+	m.waiting = prometheus.NewGauge(prometheus.GaugeOpts{
+		Namespace: ns, Name: "interactions_waiting",
+		Help: "Interactions waiting for a worker.",
+	})
+	m.working = prometheus.NewGauge(prometheus.GaugeOpts{
+		Namespace: ns, Name: "interactions_in_flight",
+		Help: "Interactions being worked on.",
+	})
+	m.queueSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Namespace: ns, Name: "interaction_queue_seconds",
+		Help:    "Time from an interaction's arrival to the start of its work (waiting for a worker).",
+		Buckets: []float64{0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 2.5, 3, 5, 10, 30},
+	})
+	m.busy = prometheus.NewCounter(prometheus.CounterOpts{
+		Namespace: ns, Name: "interactions_busy_total",
+		Help: "Interactions answered \"busy, try again\": the queue was full, or the work could not start in time.",
+	})
+	m.expired = prometheus.NewCounter(prometheus.CounterOpts{
+		Namespace: ns, Name: "autocomplete_expired_total",
+		Help: "Autocompletes answered with no choices because their budget ran out.",
+	})
+	m.gatewayUp = prometheus.NewGauge(prometheus.GaugeOpts{
+		Namespace: ns, Name: "gateway_connected",
+		Help: "1 when every gateway shard of the process is connected, else 0 (0 without a gateway too).",
+	})
+	m.gatewayReconnect = prometheus.NewCounter(prometheus.CounterOpts{
+		Namespace: ns, Name: "gateway_reconnects_total",
+		Help: "Gateway shards connected again after losing their connection.",
+	})
+	m.gatewayLatency = prometheus.NewGauge(prometheus.GaugeOpts{
+		Namespace: ns, Name: "gateway_latency_seconds",
+		Help: "Highest heartbeat latency of the process's gateway shards.",
 	})
 	m.httpRequests = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: ns, Name: "http_requests_total",
@@ -136,7 +184,9 @@ func newOpsMetrics(ready func() bool, built func() time.Time) *opsMetrics {
 		m.reloads.WithLabelValues(r)
 	}
 	m.reg.MustRegister(
-		m.interactions, m.interactionSeconds, m.deferred, m.rateLimited,
+		m.interactions, m.interactionSeconds, m.deferred, m.rateLimited, m.guardFallback,
+		m.waiting, m.working, m.queueSeconds, m.busy, m.expired,
+		m.gatewayUp, m.gatewayReconnect, m.gatewayLatency,
 		m.httpRequests, m.httpSeconds, m.httpInFlight, m.httpShed, m.panics,
 		m.indexDocs, m.indexBuilt, indexAge, m.crEffective, m.indexInfo, m.reloads, m.lastReloadErr,
 		readyGauge,

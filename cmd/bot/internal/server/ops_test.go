@@ -45,7 +45,7 @@ func TestOpsEndpoints(t *testing.T) {
 			s.ops.draining.Store(tt.draining)
 			mux := http.NewServeMux()
 			s.routesOps(mux)
-			h := s.wrapHTTP(mux)
+			h := s.wrapHTTP(mux, nil)
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
 			if rec.Code != tt.wantCode {
@@ -77,7 +77,7 @@ func TestMetricsExposition(t *testing.T) {
 	meta := ix.Meta()
 	mux := http.NewServeMux()
 	s.routesOps(mux)
-	h := s.wrapHTTP(mux)
+	h := s.wrapHTTP(mux, nil)
 
 	s.ops.observeInteraction("ruling", "ok", "fr", 120*time.Millisecond)
 	s.ops.observeInteraction("ruling", "ok", "fr", 2500*time.Millisecond)
@@ -187,7 +187,7 @@ func TestWrapHTTP(t *testing.T) {
 	cfg.MaxInFlight = 1
 	s, logs := testServer(t, cfg, nil)
 	s.routesOps(mux)
-	h := s.wrapHTTP(mux)
+	h := s.wrapHTTP(mux, nil)
 
 	t.Run("panic becomes 500", func(t *testing.T) {
 		rec := httptest.NewRecorder()

@@ -26,6 +26,8 @@ type Server struct {
 	embedded func(ctx context.Context) (*kb.Index, error)
 	// ops is the operations state (metrics, readiness, work in flight).
 	ops *opsState
+	// arrivals stamps each request with when its first byte was read.
+	arrivals arrivals
 	// fallbackUsed is set when the configured index could not be opened at
 	// start and the embedded corpus serves instead.
 	fallbackUsed bool
@@ -42,6 +44,13 @@ type Parts struct {
 	// Wait, if set, waits at shutdown for work of the parts still in
 	// flight (deferred Discord replies), or until ctx ends.
 	Wait func(ctx context.Context)
+	// Ready, if set, tells whether the parts can serve (the gateway is
+	// connected); /readyz answers 503 "not_connected" until it does.
+	Ready func() bool
+	// SelfAdmitted lists the paths whose handlers admit requests
+	// themselves (the interactions endpoint, which always answers in
+	// time): --max-in-flight never sheds them with a 503.
+	SelfAdmitted []string
 }
 
 // New opens the configured index (embedded indexes the embedded corpus,
@@ -94,13 +103,15 @@ func (s *Server) Run(ctx context.Context, parts Parts) error {
 		}
 		s.routesOps(mux)
 		hs = &http.Server{
-			Handler:           s.wrapHTTP(mux),
+			Handler:           s.wrapHTTP(mux, parts.SelfAdmitted),
 			ReadHeaderTimeout: 5 * time.Second,
 			ReadTimeout:       10 * time.Second,
 			WriteTimeout:      30 * time.Second,
 			IdleTimeout:       120 * time.Second,
 			MaxHeaderBytes:    16 << 10,
 			BaseContext:       func(net.Listener) context.Context { return base },
+			ConnContext:       s.arrivals.connContext,
+			ConnState:         s.arrivals.connState,
 		}
 		ln, err := net.Listen("tcp", s.cfg.HTTPAddr)
 		if err != nil {
@@ -114,6 +125,9 @@ func (s *Server) Run(ctx context.Context, parts Parts) error {
 				errc <- err
 			}
 		}()
+	}
+	if parts.Ready != nil {
+		s.ops.partsReady.Store(&parts.Ready)
 	}
 	var stopConnect func()
 	if parts.Connect != nil {
@@ -172,3 +186,38 @@ func (s *Server) Deferred() { s.ops.deferred() }
 
 // RateLimited records an interaction refused by the rate limit.
 func (s *Server) RateLimited() { s.ops.rateLimited() }
+
+// GuardFallback records a request checked against replays by this
+// process alone.
+func (s *Server) GuardFallback() { s.ops.m.guardFallback.Inc() }
+
+// Waiting records interactions starting (+1) or ending (-1) a wait for a
+// worker.
+func (s *Server) Waiting(delta int) { s.ops.m.waiting.Add(float64(delta)) }
+
+// Working records interactions starting (+1) or ending (-1) their work.
+func (s *Server) Working(delta int) { s.ops.m.working.Add(float64(delta)) }
+
+// Queued records the time an interaction waited for a worker.
+func (s *Server) Queued(d time.Duration) { s.ops.m.queueSeconds.Observe(d.Seconds()) }
+
+// Busy records an interaction answered "busy, try again".
+func (s *Server) Busy() { s.ops.m.busy.Inc() }
+
+// Expired records an autocomplete out of its budget.
+func (s *Server) Expired() { s.ops.m.expired.Inc() }
+
+// GatewayConnected records whether every gateway shard is connected.
+func (s *Server) GatewayConnected(up bool) {
+	v := 0.0
+	if up {
+		v = 1
+	}
+	s.ops.m.gatewayUp.Set(v)
+}
+
+// GatewayReconnect records a shard connected again.
+func (s *Server) GatewayReconnect() { s.ops.m.gatewayReconnect.Inc() }
+
+// GatewayLatency records the gateway's heartbeat latency.
+func (s *Server) GatewayLatency(d time.Duration) { s.ops.m.gatewayLatency.Set(d.Seconds()) }

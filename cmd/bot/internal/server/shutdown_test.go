@@ -47,7 +47,7 @@ func newShutdownRig(t *testing.T, s *Server, slow http.HandlerFunc) *shutdownRig
 		t.Fatal(err)
 	}
 	r := &shutdownRig{s: s, addr: ln.Addr().String(), cancel: cancel, served: make(chan error, 1)}
-	r.hs = &http.Server{Handler: s.wrapHTTP(mux), BaseContext: func(net.Listener) context.Context { return ctx }}
+	r.hs = &http.Server{Handler: s.wrapHTTP(mux, nil), BaseContext: func(net.Listener) context.Context { return ctx }}
 	go func() { r.served <- r.hs.Serve(ln) }()
 	r.stop = s.watchReload(ctx)
 	t.Cleanup(func() { r.hs.Close() })

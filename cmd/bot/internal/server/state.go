@@ -21,7 +21,9 @@ type opsState struct {
 	// configured index could not be opened at start.
 	fallback atomic.Bool
 	meta     atomic.Pointer[kb.Meta]
-	work     *workTracker
+	// partsReady is the readiness of the server's parts (Parts.Ready).
+	partsReady atomic.Pointer[func() bool]
+	work       *workTracker
 	// base is the server's run context, set by watchReload. Once it is
 	// done the server is shutting down and requests run on until hardStop.
 	base     atomic.Pointer[context.Context]
@@ -54,7 +56,16 @@ func (o *opsState) indexFailed(err error) {
 }
 
 // ready reports whether the server should receive traffic.
-func (o *opsState) ready() bool { return o.loaded.Load() && !o.draining.Load() }
+func (o *opsState) ready() bool { return o.loaded.Load() && !o.draining.Load() && o.partsOK() }
+
+// partsOK tells whether the server's parts can serve (the gateway is
+// connected); true when they did not say.
+func (o *opsState) partsOK() bool {
+	if f := o.partsReady.Load(); f != nil {
+		return (*f)()
+	}
+	return true
+}
 
 // builtAt returns the build time of the serving index (zero if unknown).
 func (o *opsState) builtAt() time.Time {

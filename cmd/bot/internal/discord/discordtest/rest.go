@@ -1,10 +1,13 @@
 package discordtest
 
 import (
+	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -68,19 +71,55 @@ func start(t testing.TB, f *REST) *REST {
 		w.WriteHeader(code)
 		io.WriteString(w, out)
 	}))
-	api, hooks, apps, channels := discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications, discordgo.EndpointChannels
-	discordgo.EndpointAPI = f.srv.URL + APIPath() + "/"
-	discordgo.EndpointWebhooks = discordgo.EndpointAPI + "webhooks/"
-	discordgo.EndpointApplications = discordgo.EndpointAPI + "applications"
-	discordgo.EndpointChannels = discordgo.EndpointAPI + "channels/"
+	restore := Redirect(f.srv.URL)
 	t.Cleanup(func() {
 		if f.hang != nil {
 			close(f.hang)
 		}
-		discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications, discordgo.EndpointChannels = api, hooks, apps, channels
+		restore()
 		f.srv.Close()
 	})
 	return f
+}
+
+// Redirect points discordgo's REST endpoints at base (a stand-in's URL)
+// until restore is called. A test process that runs the bot as a child
+// calls it in the child, so that no call leaves the machine.
+func Redirect(base string) (restore func()) {
+	api, hooks, apps, channels := discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications, discordgo.EndpointChannels
+	gw, gwBot := discordgo.EndpointGateway, discordgo.EndpointGatewayBot
+	discordgo.EndpointAPI = base + APIPath() + "/"
+	discordgo.EndpointWebhooks = discordgo.EndpointAPI + "webhooks/"
+	discordgo.EndpointApplications = discordgo.EndpointAPI + "applications"
+	discordgo.EndpointChannels = discordgo.EndpointAPI + "channels/"
+	discordgo.EndpointGateway = discordgo.EndpointAPI + "gateway"
+	discordgo.EndpointGatewayBot = discordgo.EndpointGateway + "/bot"
+	return func() {
+		discordgo.EndpointAPI, discordgo.EndpointWebhooks, discordgo.EndpointApplications, discordgo.EndpointChannels = api, hooks, apps, channels
+		discordgo.EndpointGateway, discordgo.EndpointGatewayBot = gw, gwBot
+	}
+}
+
+// StandIn serves a stand-in of Discord's REST API that answers every call
+// with an empty message, for a child process (see Redirect); it returns
+// its URL and the number of calls it received so far. Each call is
+// written to log (nil: nowhere) as one line: method, path and body, tab
+// separated.
+func StandIn(log io.Writer) (url string, calls func() int64) {
+	var n atomic.Int64
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		n.Add(1)
+		if log != nil {
+			mu.Lock()
+			fmt.Fprintf(log, "%s\t%s\t%s\n", r.Method, r.URL.Path, bytes.ReplaceAll(b, []byte("\n"), []byte(" ")))
+			mu.Unlock()
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"1","channel_id":"1","content":""}`)
+	}))
+	return srv.URL, n.Load
 }
 
 // Calls returns the calls received so far.

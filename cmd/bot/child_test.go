@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"testing"
+
+	"arbiter/cmd/bot/internal/discord/discordtest"
+)
+
+// childArgsEnv makes the test binary run "bot" with the arguments it holds
+// (a JSON array) instead of the tests, with Discord's REST API answered by
+// a local stand-in in the same process: a test starts such children as
+// replicas, and kills them with SIGKILL.
+const childArgsEnv = "ARBITER_TEST_BOT_ARGS"
+
+// childRESTLogEnv names a file where a child writes the calls its stand-in
+// of Discord's REST API received (the edits of deferred replies).
+const childRESTLogEnv = "ARBITER_TEST_REST_LOG"
+
+// TestMain runs a child bot when asked to (see childArgsEnv), else the tests.
+func TestMain(m *testing.M) {
+	if a := os.Getenv(childArgsEnv); a != "" {
+		var args []string
+		if err := json.Unmarshal([]byte(a), &args); err != nil {
+			os.Exit(2)
+		}
+		var log io.Writer
+		if p := os.Getenv(childRESTLogEnv); p != "" {
+			f, err := os.Create(p)
+			if err != nil {
+				os.Exit(2)
+			}
+			log = f
+		}
+		url, _ := discordtest.StandIn(log)
+		discordtest.Redirect(url)
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err := run(ctx, append([]string{"bot"}, args...), os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(exitCode(err))
+	}
+	os.Exit(m.Run())
+}
+
+// startChild runs "bot ARGS..." as a child process of the test binary (see
+// childArgsEnv), with the extra environment env.
+func startChild(t *testing.T, env []string, args ...string) *botProcess {
+	t.Helper()
+	b, _ := json.Marshal(args)
+	return startBot(t, os.Args[0], append(env, childArgsEnv+"="+string(b)), "-test.run=^$")
+}
