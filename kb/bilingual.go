@@ -63,13 +63,14 @@ func learnTranslations(m mapping.IndexMapping, pairs []lexiconPair) translations
 				if en == nil || la == nil {
 					continue
 				}
-				el, ll := strings.Split(p.en, "\n"), strings.Split(p.local, "\n")
+				// Each text is analyzed once, its terms then sorted by line.
+				el, ll := termLines(en, p.en), termLines(la, p.local)
 				if len(el) != len(ll) {
-					el, ll = []string{p.en}, []string{p.local}
+					el, ll = [][]string{flatten(el)}, [][]string{flatten(ll)}
 				}
 				out := make([]unit, 0, len(el))
 				for i := range el {
-					out = append(out, unit{p.lang, termSet(en, el[i]), termSet(la, ll[i])})
+					out = append(out, unit{p.lang, el[i], ll[i]})
 				}
 				units <- out
 			}
@@ -135,18 +136,45 @@ func learnTranslations(m mapping.IndexMapping, pairs []lexiconPair) translations
 	return out
 }
 
-// termSet returns the distinct terms an analyzer makes of s, numbers and
-// single kana left out.
-func termSet(a analysis.Analyzer, s string) []string {
-	var out []string
-	seen := map[string]bool{}
+// termLines returns, for each line of s, the distinct terms an analyzer
+// makes of it (numbers and single kana left out), analyzing s once.
+func termLines(a analysis.Analyzer, s string) [][]string {
+	out := make([][]string, strings.Count(s, "\n")+1)
+	var starts []int // byte offset where each line after the first starts
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	seen := make([]map[string]bool, len(out))
 	for _, t := range a.Analyze([]byte(s)) {
 		term := string(t.Term)
-		if seen[term] || isNumberTerm(term) || len([]rune(term)) < 2 && !isHan(term) {
+		if isNumberTerm(term) || len([]rune(term)) < 2 && !isHan(term) {
 			continue
 		}
-		seen[term] = true
-		out = append(out, term)
+		line := sort.SearchInts(starts, t.Start+1)
+		if seen[line] == nil {
+			seen[line] = map[string]bool{}
+		}
+		if !seen[line][term] {
+			seen[line][term] = true
+			out[line] = append(out[line], term)
+		}
+	}
+	return out
+}
+
+// flatten joins the terms of several lines, each once.
+func flatten(lines [][]string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range lines {
+		for _, t := range l {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
 	}
 	return out
 }
