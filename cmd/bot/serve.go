@@ -63,6 +63,7 @@ func serveParts(cfg serveConfig, cat *i18n.Catalog, srv *server.Server, log *slo
 			Log:       log,
 			PublicURL: cfg.publicURL,
 			CacheSize: cfg.chat.replyCache,
+			Fetch:     discord.NewFetcher(cfg.discord, nil),
 		})
 		d, err := discord.New(cfg.discord, router, srv, log)
 		if err != nil {

@@ -3,7 +3,6 @@ package board
 import (
 	"testing"
 
-	"arbiter/cmd/bot/internal/preset"
 	"arbiter/engine"
 	"arbiter/i18n"
 )
@@ -11,7 +10,7 @@ import (
 // benchFrame is the frame after step of a preset.
 func benchFrame(b *testing.B, name string, step int) engine.Frame {
 	b.Helper()
-	res, err := preset.Run(name)
+	_, res, err := engine.RunPreset(name, engine.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -24,6 +24,12 @@ type Config struct {
 	EditTimeout time.Duration
 	// MaxBody bounds an interaction's body; zero: 64 KiB.
 	MaxBody int64
+	// AttachmentHosts are the only hosts attached files are read from
+	// (host or host:port, over HTTPS); empty: Discord's,
+	// DefaultAttachmentHosts.
+	AttachmentHosts []string
+	// AttachmentTimeout bounds the reading of an attached file; zero: 5 s.
+	AttachmentTimeout time.Duration
 }
 
 // String describes the settings without the token, so that printing or

@@ -27,6 +27,7 @@ const maxClockSkew = 5 * time.Minute
 type Router interface {
 	Serve(ctx context.Context, req chat.Request) chat.Response
 	RepliesEphemeral(req chat.Request) bool
+	UpdatesMessage(req chat.Request) bool
 	Unsupported(req chat.Request) chat.Response
 	Warm(ctx context.Context) error
 }

@@ -39,6 +39,7 @@ type rigConfig struct {
 	replyCache int
 	stateDir   string
 	index      *kb.Index
+	fetch      chat.Fetcher
 }
 
 // newRig builds a rig; tune, if not nil, changes its settings first.
@@ -76,6 +77,7 @@ func newRig(t testing.TB, tune func(*rigConfig)) *rig {
 		Limit:     chat.NewRateLimiter(c.rateBurst, c.ratePeriod, 100000),
 		Log:       log,
 		CacheSize: c.replyCache,
+		Fetch:     c.fetch,
 	})
 	e, err := New(c.Config, rt, nil, log)
 	if err != nil {

@@ -18,12 +18,12 @@ func TestEngineMessages(t *testing.T) {
 	}
 	var keys []string
 	for _, k := range engine.EventKinds() {
-		if k != "state_based" {
-			keys = append(keys, "engine.event."+k)
+		if k != engine.EventStateBased {
+			keys = append(keys, "engine.event."+string(k))
 		}
 	}
 	for _, k := range engine.IndirectKinds() {
-		keys = append(keys, "engine.event."+k+".indirect")
+		keys = append(keys, "engine.event."+string(k)+".indirect")
 	}
 	keys = append(keys, "engine.event.phase_in.tapped", "engine.event.phase_in_blocked.until",
 		"engine.event.phase_in_blocked.indirect", "engine.event.cast.notarget", "engine.event.damage.nosource",
