@@ -83,9 +83,6 @@ func (rt *Router) submit(ctx context.Context, ix Index, req Request) (Response, 
 		return Response{}, userErr(i18n.KeyDiscordBadButton)
 	}
 	src := req.Options[simTextInput]
-	if strings.TrimSpace(src) == "" {
-		return Response{}, userErr(i18n.KeyDiscordMissingOption, simTextInput)
-	}
 	p := rt.printer(req.Lang)
 	return rt.playSource(ctx, ix, p, []byte(src), "", p.T(i18n.KeyDiscordSimPasted))
 }

@@ -25,11 +25,9 @@ type Cards struct {
 }
 
 // NewCards returns the cards of src for lookups made during ctx (the
-// engine's lookup takes no context), or nil when src holds no card texts
-// (an index built without a cards file), so that a scenario naming a card
-// is told no card data is loaded.
+// engine's lookup takes no context), or nil without src.
 func NewCards(ctx context.Context, src CardSource) engine.Cards {
-	if src == nil || src.Meta().ByKind[string(kb.KindCard)] == 0 {
+	if src == nil {
 		return nil
 	}
 	return &Cards{ctx: ctx, src: src}

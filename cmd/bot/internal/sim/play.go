@@ -62,7 +62,7 @@ func Parse(src []byte, cards engine.Cards, lim Limits) (*engine.Scenario, error)
 func Play(ctx context.Context, src []byte, name string, cs CardSource, lim Limits) (*engine.Scenario, *engine.Result, error) {
 	sc, err := Parse(src, NewCards(ctx, cs), lim)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, textless(ctx, cs, err)
 	}
 	if sc.Name == "" {
 		sc.Name = name
@@ -73,6 +73,20 @@ func Play(ctx context.Context, src []byte, name string, cs CardSource, lim Limit
 	}
 	Localize(ctx, cs, r)
 	return sc, r, nil
+}
+
+// textless turns the engine's "no such card" into "no card data" for a
+// card the knowledge base knows by name only (the embedded corpus knows
+// names, not texts): what is missing is the cards file, not the card.
+func textless(ctx context.Context, cs CardSource, err error) error {
+	e, ok := engine.AsError(err)
+	if !ok || e.Code != engine.CodeUnknownCard || len(e.Args) == 0 || cs == nil {
+		return err
+	}
+	if d, found := cs.CardData(ctx, e.Args[0]); found && (d.OracleID == "" || d.TypeLine == "") {
+		return &engine.Error{Code: engine.CodeNoCardData, Line: e.Line, Col: e.Col, Args: e.Args}
+	}
+	return err
 }
 
 // Preset runs the named preset (engine.RunPreset) with real cards named

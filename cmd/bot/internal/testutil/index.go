@@ -1,8 +1,10 @@
 package testutil
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sync"
@@ -138,4 +140,66 @@ func Catalog(t testing.TB) *i18n.Catalog {
 		t.Fatal(err)
 	}
 	return cat
+}
+
+// CardLines returns the lines of the shared cards file
+// (cards-multilang-mtgjson-20220425.jsonl) of the cards named, English
+// names; the test is skipped without the file.
+func CardLines(t testing.TB, names ...string) []byte {
+	t.Helper()
+	f, err := os.Open(SharedFile(t, "mtg/cards/cards-multilang-mtgjson-20220425.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var out bytes.Buffer
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	for sc.Scan() {
+		var head struct {
+			Name string `json:"name"`
+		}
+		line := sc.Bytes()
+		if !bytes.Contains(line, []byte(`"name": `)) || json.Unmarshal(line, &head) != nil || !want[head.Name] {
+			continue
+		}
+		out.Write(line)
+		out.WriteByte('\n')
+		delete(want, head.Name)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) > 0 {
+		t.Fatalf("cards not in the shared cards file: %v", want)
+	}
+	return out.Bytes()
+}
+
+// CardsIndex indexes in memory the embedded corpus and the cards named,
+// from the shared cards file, with their texts and printed names; the
+// test is skipped without the file. It is closed with the test.
+func CardsIndex(t testing.TB, names ...string) *kb.Index {
+	t.Helper()
+	lines := CardLines(t, names...)
+	c := kb.NewCollection()
+	if err := c.AddCorpus(data.FS()); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddCards("cards.jsonl", bytes.NewReader(lines)); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := kb.NewMem(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	return ix
 }
