@@ -206,3 +206,19 @@ func TestCommandsRegister(t *testing.T) {
 		})
 	}
 }
+
+// TestConsolePasteExample runs testdata/console/paste.txt, the example of
+// the README: a pasted scenario, then three steps.
+func TestConsolePasteExample(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "console", "paste.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runConsole(t, nil, []string{"--lang", "fr"}, strings.TrimRight(string(src), "\n"))
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	if sub, ok := testutil.HasAll(out, "(Étape 0 sur 4)", "(Étape 3 sur 4)", "Grizzly Bears ne peut pas bloquer Serra Angel. (RC 702.9b)"); !ok {
+		t.Errorf("output lacks %q:\n%s", sub, out)
+	}
+}

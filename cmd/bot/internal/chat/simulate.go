@@ -292,14 +292,14 @@ func (rt *Router) simStep(ctx context.Context, ix Index, p *i18n.Printer, run *s
 		return Button{Label: p.T(label), CustomID: s.encode(), Style: style, Disabled: off}
 	}
 	if last > 0 {
-		// A message's custom_ids must differ: the first and last steps get
-		// a button of their own only where ◀ and ▶ do not already lead there.
-		var nav []Button
+		// ◀ and ▶ keep their places; a message's custom_ids must differ, so
+		// the first and last steps get a button of their own only where ◀
+		// and ▶ do not already lead there.
+		nav := []Button{to(i18n.KeyDiscordButtonPrevStep, max(n-1, 0), StyleSecondary, n == 0),
+			to(i18n.KeyDiscordButtonNextStep, min(n+1, last), StylePrimary, n == last)}
 		if n >= 2 {
 			nav = append(nav, to(i18n.KeyDiscordButtonFirst, 0, StyleSecondary, false))
 		}
-		nav = append(nav, to(i18n.KeyDiscordButtonPrevStep, max(n-1, 0), StyleSecondary, n == 0),
-			to(i18n.KeyDiscordButtonNextStep, min(n+1, last), StylePrimary, n == last))
 		if n <= last-2 {
 			nav = append(nav, to(i18n.KeyDiscordButtonLast, last, StyleSecondary, false))
 		}

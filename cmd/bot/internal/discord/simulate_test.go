@@ -221,7 +221,7 @@ func TestSimulateAttachment(t *testing.T) {
 		"id": "1240000000000000023", "application_id": "1230000000000000000", "type": 3, "token": "click-token", "version": 1,
 		"guild_id": "1260000000000000000", "channel_id": "1270000000000000000", "locale": "fr",
 		"member": map[string]any{"user": map[string]any{"id": "1280000000000000013", "username": "player"}, "permissions": "0"},
-		"data":    map[string]any{"custom_id": next, "component_type": 2},
+		"data":   map[string]any{"custom_id": next, "component_type": 2},
 		"message": map[string]any{"id": "1300000000000000010", "channel_id": "1270000000000000000", "flags": 0,
 			"attachments": []any{
 				map[string]any{"id": "1", "filename": "board-0.png", "size": 20000, "url": "https://cdn.discordapp.com/attachments/1/1/board-0.png"},

@@ -25,9 +25,11 @@ type Cards struct {
 }
 
 // NewCards returns the cards of src for lookups made during ctx (the
-// engine's lookup takes no context), or nil without src.
+// engine's lookup takes no context), or nil when src holds no documents
+// (a table of names such as NameTable): a scenario naming a card is then
+// told no card data is loaded.
 func NewCards(ctx context.Context, src CardSource) engine.Cards {
-	if src == nil {
+	if src == nil || src.Meta().Docs == 0 {
 		return nil
 	}
 	return &Cards{ctx: ctx, src: src}
@@ -141,5 +143,5 @@ func (t *NameTable) CardData(ctx context.Context, name string) (kb.CardData, boo
 	return kb.CardData{Name: c.Name, Names: c.Names}, true
 }
 
-// Meta says the table holds no card texts.
+// Meta says the table holds no documents, so no card texts.
 func (t *NameTable) Meta() kb.Meta { return kb.Meta{} }

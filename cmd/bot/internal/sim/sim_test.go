@@ -3,8 +3,10 @@ package sim
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -227,5 +229,43 @@ func TestCode(t *testing.T) {
 	var le *LimitError
 	if _, err := Decode(big, UserLimits().MaxBytes); !errors.As(err, &le) || le.What != "bytes" {
 		t.Errorf("error %v, want the size limit", err)
+	}
+}
+
+// phasingText matches an Oracle text that phases things (the engine's
+// test of its card models uses the same).
+var phasingText = regexp.MustCompile(`(?i)phas(e|es|ed|ing)\s+(in|out)|phasing`)
+
+// TestPhasingCardsThroughTheIndex finds every card of the shared cards
+// file whose text phases things through the knowledge base, as /simulate
+// does, and checks that the engine simulates it as printed or refuses it
+// with a reason: 39 and 10, as in BENCHMARKS.md.
+func TestPhasingCardsThroughTheIndex(t *testing.T) {
+	lines := testutil.CardLinesWhere(t, func(name, text string) bool { return phasingText.MatchString(text) })
+	ix := testutil.CardsIndexOf(t, lines)
+	cards := NewCards(context.Background(), ix)
+	var modelled, refused int
+	for _, line := range bytes.Split(bytes.TrimSpace(lines), []byte("\n")) {
+		var head struct{ Name string }
+		if err := json.Unmarshal(line, &head); err != nil {
+			t.Fatal(err)
+		}
+		c, ok := cards.Card(head.Name)
+		if !ok {
+			t.Errorf("%s: not found in the index", head.Name)
+			continue
+		}
+		switch e, isErr := engine.AsError(engine.CardSupport(c)); {
+		case !isErr:
+			modelled++
+		case e.Code == engine.CodeCardNotModelled && e.Args[1] != "":
+			refused++
+		default:
+			t.Errorf("%s: %v", head.Name, e)
+		}
+	}
+	t.Logf("%d phasing cards: %d modelled, %d refused", modelled+refused, modelled, refused)
+	if modelled != 39 || refused != 10 {
+		t.Errorf("%d modelled, %d refused; want 39 and 10", modelled, refused)
 	}
 }
