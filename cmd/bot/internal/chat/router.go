@@ -196,7 +196,7 @@ func (rt *Router) Lang(req Request) i18n.Lang {
 }
 
 // Unsupported is the reply to an interaction the bot does not use (a
-// modal, say).
+// select menu, say).
 func (rt *Router) Unsupported(req Request) Response {
 	return errorResponse(rt.printer(rt.Lang(req)), userErr(i18n.KeyDiscordBadButton))
 }

@@ -264,7 +264,7 @@ func (rt *Router) simStep(ctx context.Context, ix Index, p *i18n.Printer, run *s
 			if c.After != n {
 				continue
 			}
-			lines = append(lines, escapeText(checkLine(p, c)))
+			lines = append(lines, escapeText(checkLine(p, r, c)))
 		}
 		if n == last {
 			lines = append(lines, "", escapeText(verdict(p, r)))
@@ -356,11 +356,11 @@ func boardNames(p *i18n.Printer, r *engine.Result) map[string]string {
 }
 
 // checkLine is an expectation checked at a step, in the trace's words.
-func checkLine(p *i18n.Printer, c engine.Check) string {
+func checkLine(p *i18n.Printer, r *engine.Result, c engine.Check) string {
 	if c.OK {
 		return p.T(i18n.KeyEngineExpectOK, c.Check)
 	}
-	return p.T(i18n.KeyEngineExpectFail, c.Check, c.Detail)
+	return p.T(i18n.KeyEngineExpectFail, c.Check, render.CheckDetail(p, r, c))
 }
 
 // verdict is the last line of a run: whether its expectations hold.

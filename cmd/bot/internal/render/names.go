@@ -18,18 +18,6 @@ func ObjectName(p *i18n.Printer, r *engine.Result, id string) string {
 	return i18n.CardName(p, english, r.LocalNames[id][p.Lang().String()])
 }
 
-// FaceName is the name of an id in p's language alone, as a card's face
-// shows it: the printed name where there is one, else the display name.
-func FaceName(p *i18n.Printer, r *engine.Result, id string) string {
-	if n := r.LocalNames[id][p.Lang().String()]; n != "" && p.Lang() != i18n.EN {
-		return n
-	}
-	if n := r.Names[id]; n != "" {
-		return n
-	}
-	return id
-}
-
 // BoardNames gives, for every id of run r that has a printed name in p's
 // language, that name as a card's face shows it and the name with the
 // English beside, for the board pictures (board.Words.Named).

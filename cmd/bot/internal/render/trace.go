@@ -42,6 +42,15 @@ func Trace(p *i18n.Printer, r *engine.Result) []string {
 	return append(lines, p.T(i18n.KeyEngineVerdictOK, len(r.Expectations)))
 }
 
+// CheckDetail says in p's language what a failed expectation found
+// instead (engine.Check.Detail says it in English).
+func CheckDetail(p *i18n.Printer, r *engine.Result, c engine.Check) string {
+	if len(c.Found) == 0 {
+		return c.Detail
+	}
+	return findingsText(p, r, c.Found)
+}
+
 // findingsText renders what a failed expectation found.
 func findingsText(p *i18n.Printer, r *engine.Result, found []engine.Finding) string {
 	name := func(id string) string { return ObjectName(p, r, id) }

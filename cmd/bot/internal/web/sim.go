@@ -151,7 +151,7 @@ func runData(ctx context.Context, ix Index, pg *page, sc *engine.Scenario, res *
 	}
 	failed := 0
 	for _, c := range res.Expectations {
-		d.Checks = append(d.Checks, simCheck{Text: c.Check, Detail: c.Detail, OK: c.OK})
+		d.Checks = append(d.Checks, simCheck{Text: c.Check, Detail: render.CheckDetail(pg.p, res, c), OK: c.OK})
 		if !c.OK {
 			failed++
 		}
