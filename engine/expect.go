@@ -114,7 +114,11 @@ func (p *scenarioParser) checkExpect(kind string, x *value) error {
 			if err != nil {
 				return err
 			}
-			if err := oneOf(kv, "kind", s, EventKinds()...); err != nil {
+			kinds := make([]string, 0, len(EventKinds()))
+			for _, k := range EventKinds() {
+				kinds = append(kinds, string(k))
+			}
+			if err := oneOf(kv, "kind", s, kinds...); err != nil {
 				return err
 			}
 		}
@@ -546,7 +550,7 @@ func matchEvent(m *value, e Event) bool {
 		v := m.items[i]
 		switch k.s {
 		case "kind":
-			if e.Kind != v.s {
+			if string(e.Kind) != v.s {
 				return false
 			}
 		case "rule":

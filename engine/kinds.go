@@ -6,10 +6,9 @@ import "sort"
 // locales ("engine.event."+kind) share these constants instead of writing
 // the strings out.
 //
-// EventKind is an alias of string, not a defined type, so that callers that
-// keep a kind in a string field (JSON output, templates) go on compiling;
-// compare and switch against the named constants all the same.
-type EventKind = string
+// A caller that keeps a kind in a string field (JSON output, templates)
+// converts it with string(kind).
+type EventKind string
 
 // The kinds of event the engine emits. Event documents each one's Objects,
 // Args and Player.
@@ -74,8 +73,8 @@ const (
 )
 
 // EventKinds returns every kind of event the engine can emit, sorted.
-func EventKinds() []string {
-	k := []string{
+func EventKinds() []EventKind {
+	k := []EventKind{
 		EventStep, EventPhaseOut, EventPhaseIn, EventPhaseInUnattached, EventPhaseOutPrevented,
 		EventPhaseOutBlocked, EventPhaseInBlocked, EventUntap, EventUntapSkipped, EventTap, EventCast,
 		EventActivate, EventTarget, EventNoTargets, EventResolve, EventIllegalTarget, EventFizzle,
@@ -88,12 +87,12 @@ func EventKinds() []string {
 		EventPhasingPlayerGone, EventYGOActivate, EventYGOResolve, EventPhasePass, EventPhaseEnd,
 		EventHandDiscard,
 	}
-	sort.Strings(k)
+	sort.Slice(k, func(i, j int) bool { return k[i] < k[j] })
 	return k
 }
 
 // IndirectKinds returns the event kinds that can carry Indirect.
-func IndirectKinds() []string { return []string{EventPhaseIn, EventPhaseOut} }
+func IndirectKinds() []EventKind { return []EventKind{EventPhaseIn, EventPhaseOut} }
 
 // ActionKind names an action of a scenario: its key in `actions:`.
 type ActionKind string

@@ -23,7 +23,7 @@ type Arg struct {
 // event needs (".indirect", ".tapped", ".notarget", ".nosource", ...). A
 // renderer that formats these generically needs no case per kind.
 func (e Event) Message(game string) (key string, args []Arg) {
-	key = "engine.event." + e.Kind
+	key = "engine.event." + string(e.Kind)
 	obj := func(i int) Arg {
 		if i < len(e.Objects) {
 			return Arg{ID: e.Objects[i]}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -19,7 +20,7 @@ func TestEveryValueHasAMessage(t *testing.T) {
 	var keys []string
 	for _, k := range EventKinds() {
 		if k != EventStateBased {
-			keys = append(keys, "engine.event."+k)
+			keys = append(keys, "engine.event."+string(k))
 		}
 	}
 	for _, r := range StateBasedResults() {
@@ -139,7 +140,7 @@ func TestMessagesFitEvents(t *testing.T) {
 	}
 	requireOK(t, r)
 	results = append(results, r)
-	seen := map[string]bool{}
+	seen := map[EventKind]bool{}
 	for _, r := range results {
 		for _, e := range r.Events {
 			key, args := e.Message(r.Game)
@@ -188,7 +189,7 @@ func TestMessagesFitEvents(t *testing.T) {
 		}
 	}
 	for _, k := range EventKinds() {
-		if !seen[k] && !has([]string{EventPhaseInUnattached, EventPhaseOutPrevented, EventNoTrigger, EventEffectNeverStarts, EventEffectExcludes, EventAttach}, k) {
+		if !seen[k] && !slices.Contains([]EventKind{EventPhaseInUnattached, EventPhaseOutPrevented, EventNoTrigger, EventEffectNeverStarts, EventEffectExcludes, EventAttach}, k) {
 			t.Errorf("no scenario emits %s", k)
 		}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -31,9 +32,12 @@ func TestPresets(t *testing.T) {
 					t.Errorf("title.%s missing", l)
 				}
 			}
-			src, err := presetFS.ReadFile("presets/" + name + ".yaml")
+			src, err := PresetSource(name)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if again, err := ParseScenario(src); err != nil || again.Name != name {
+				t.Errorf("PresetSource gives a scenario that does not parse as the preset: %v", err)
 			}
 			if _, ok := presetHeader(src); !ok {
 				t.Error("game and title must come before players:, for Presets")
@@ -90,6 +94,15 @@ func TestRequiredPresets(t *testing.T) {
 	for _, n := range want {
 		if !have[n] {
 			t.Errorf("preset %q missing", n)
+		}
+	}
+}
+
+// TestPresetSourceUnknown refuses a name that is no preset, and a path.
+func TestPresetSourceUnknown(t *testing.T) {
+	for _, name := range []string{"no-such-preset", "../presets/oubliette", ""} {
+		if _, err := PresetSource(name); !errors.Is(err, ErrUnknownPreset) {
+			t.Errorf("PresetSource(%q): %v, want ErrUnknownPreset", name, err)
 		}
 	}
 }

@@ -219,14 +219,25 @@ func presetHeader(src []byte) (PresetInfo, bool) {
 	return PresetInfo{Game: game, Title: title}, true
 }
 
-// LoadPreset parses the named preset.
-func LoadPreset(name string) (*Scenario, error) {
+// PresetSource returns the YAML of the named preset, for a reader to copy
+// and change; a name that is no preset gives an error matching
+// ErrUnknownPreset.
+func PresetSource(name string) ([]byte, error) {
 	if !validID(name) {
 		return nil, errorf(CodeUnknownPreset, 0, 0, name)
 	}
 	src, err := presetFS.ReadFile(path.Join("presets", name+".yaml"))
 	if err != nil {
 		return nil, errorf(CodeUnknownPreset, 0, 0, name)
+	}
+	return src, nil
+}
+
+// LoadPreset parses the named preset.
+func LoadPreset(name string) (*Scenario, error) {
+	src, err := PresetSource(name)
+	if err != nil {
+		return nil, err
 	}
 	sc, err := ParseScenario(src)
 	if err != nil {

@@ -79,3 +79,26 @@ const (
 	KeyDiscordNoText           Key = "discord.err.no_text"    // message command on a message without text
 	KeyDiscordGone             Key = "discord.err.gone"       // the cited document is no longer in the index
 )
+
+// Simulations of users' own scenarios, and the steps of a simulation.
+const (
+	KeyDiscordSimPasteTitle       Key = "discord.sim.paste.title"       // the paste form's title
+	KeyDiscordSimPasteLabel       Key = "discord.sim.paste.label"       // its text field
+	KeyDiscordSimPastePlaceholder Key = "discord.sim.paste.placeholder" // the field's hint
+	KeyDiscordSimPasted           Key = "discord.sim.pasted"            // where a pasted scenario's errors are
+	KeyDiscordSimCustom           Key = "discord.sim.custom"            // title of a scenario without one
+	KeyDiscordSimInvalid          Key = "discord.sim.invalid"           // %[1]s the scenario's error, with its line
+	KeyDiscordSimFileType         Key = "discord.sim.file.type"         // %[1]s file name
+	KeyDiscordSimFileSize         Key = "discord.sim.file.size"         // %[1]s file name, %[2]d KiB limit
+	KeyDiscordSimFileHost         Key = "discord.sim.file.host"         // %[1]s file name
+	KeyDiscordSimFileFetch        Key = "discord.sim.file.fetch"        // %[1]s file name
+	KeyDiscordSimExpired          Key = "discord.sim.expired"           // a step button whose scenario is gone
+	KeyDiscordSimInitial          Key = "discord.sim.initial"           // heading of step 0
+	KeyDiscordSimActionN          Key = "discord.sim.action"            // %[1]d number, %[2]s the action in words
+	KeyDiscordSimMore             Key = "discord.sim.more"              // %[1]d actions not listed
+	KeyDiscordSimStep             Key = "discord.sim.step"              // %[1]d step, %[2]d steps
+	KeyDiscordButtonFirst         Key = "discord.button.first"
+	KeyDiscordButtonPrevStep      Key = "discord.button.prev_step"
+	KeyDiscordButtonNextStep      Key = "discord.button.next_step"
+	KeyDiscordButtonLast          Key = "discord.button.last"
+)

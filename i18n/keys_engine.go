@@ -14,6 +14,9 @@ package i18n
 //	"engine.zone."+zone, "engine.trigger."+condition
 //	"engine.rule."+rule for the "ygo." rules
 //	"engine.err."+code
+//	"engine.action."+action kind (variants ".notarget", ".top", ".tapped",
+//	".target", ".for_each"), "engine.answer."+answer, "engine.types."+card
+//	type: a scenario's actions in words
 //
 // cmd/bot's tests check that every value the engine can produce has a
 // message. engine.EventKind documents each event's arguments; the
@@ -77,4 +80,14 @@ const (
 	KeyEngineErrPlayerLeft     Key = "engine.err.player_left"       // %[1]s player, %[2]s rule
 	KeyEngineErrBadChoice      Key = "engine.err.bad_choice"        // %[1]s player, %[2]s choice, %[3]s answer
 	KeyEngineErrNotRefused     Key = "engine.err.not_refused"       // %[1]s action
+
+	// Actions in words.
+	KeyEngineActivePlayer     Key = "engine.action.active_player"
+	KeyEngineFilterKeywords   Key = "engine.filter.keywords"   // %[1]s permanents, %[2]s keywords
+	KeyEngineFilterControlled Key = "engine.filter.controlled" // %[1]s permanents, %[2]s player
+
+	// Limits of a user's scenario.
+	KeyEngineLimitBytes      Key = "engine.limit.bytes"      // %[1]d KiB
+	KeyEngineLimitActions    Key = "engine.limit.actions"    // %[1]d actions, %[2]d limit
+	KeyEngineLimitPermanents Key = "engine.limit.permanents" // %[1]d permanents, %[2]d limit
 )

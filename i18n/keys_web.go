@@ -52,3 +52,11 @@ const (
 	KeyWebCardMandatory      Key = "web.card.mandatory"
 	KeyWebCardDone           Key = "web.card.done"
 )
+
+// The scenario page (/sim/play).
+const (
+	KeyWebPlayTitle    Key = "web.play.title"
+	KeyWebPlayScenario Key = "web.play.scenario" // where the errors of the form's scenario are
+	KeyWebErrBadCode   Key = "web.err.bad_code"  // a picture's link without a scenario that plays
+	KeyWebErrBadForm   Key = "web.err.bad_form"
+)

@@ -42,7 +42,7 @@ func TestDebugQuestion(t *testing.T) {
 		}
 		p := ix.plan(a, rd)
 		for _, c := range p.concepts {
-			fmt.Printf("   concept kind=%d w=%.2f lang=%s cards=%v rules=%v alts=%d\n", c.kind, c.weight, c.lang, c.cards, c.rules, len(c.alts))
+			fmt.Printf("   concept kind=%d w=%.2f lang=%s cards=%v rules=%v nameWord=%v alts=%v\n", c.kind, c.weight, c.lang, c.cards, c.rules, c.nameWord, c.alts)
 		}
 		rd.close()
 		for _, h := range res.Hits {

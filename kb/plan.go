@@ -61,6 +61,9 @@ type concept struct {
 	// nameWord marks a word of a card's name that is also a common word:
 	// it is a word of the question, but no support for the card.
 	nameWord bool
+	// nameTerms are the terms of a weak card's name among the question's
+	// words (conceptCard).
+	nameTerms []string
 }
 
 type alternative struct {
@@ -405,6 +408,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			}
 			for _, t := range ix.analyzeWith(langAnalyzer[lang], a.text[m.span.start:m.span.end]) {
 				nameWords[t] = true
+				cardConcepts[len(cardConcepts)-1].nameTerms = append(cardConcepts[len(cardConcepts)-1].nameTerms, t)
 			}
 		}
 	}
@@ -484,7 +488,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		if rd.docFreq(field, t) == 0 {
 			f, ok := rd.closest(field, t)
 			if !ok {
-				if ix.unknownWord(t, lang, rd) {
+				if !nameWords[t] && ix.unknownWord(t, lang, rd) {
 					// A word no text holds, nor any word close to it
 					// ("pokemon"): the question is about something the
 					// index does not know, and no text can cover it.

@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
@@ -261,6 +262,14 @@ func (ix *Index) supportWeakCards(p *queryPlan, docs map[string]Doc, matched map
 		if !supported && !alone {
 			p.concepts[i].weight = 0
 			p.concepts[i].cards = nil
+			continue
+		}
+		// The card it is: its name's words are no longer words of the
+		// question ("渡る" is not islandwalk in 渡る魂).
+		for j, o := range p.concepts {
+			if o.kind == conceptWord && o.nameWord && len(o.alts) > 0 && len(o.alts[0].terms) == 1 && slices.Contains(c.nameTerms, o.alts[0].terms[0]) {
+				p.concepts[j].weight = 0
+			}
 		}
 	}
 }

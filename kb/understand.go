@@ -233,8 +233,12 @@ func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
 		return true
 	}
 	terms := ix.analyzeWith(jaAnalyzerName, name)
+	common := ordinaryDocs
+	if len(terms) > 1 {
+		common = ordinaryPhraseDocs // 死の魔道士、リリアナ: common parts, a rare whole
+	}
 	for _, t := range terms {
-		if rd.docFreq(fTextJA, t) < ordinaryDocs {
+		if rd.docFreq(fTextJA, t) < uint64(common) {
 			return false
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"regexp"
@@ -20,6 +21,11 @@ import (
 //	?card name: teferi                         the autocomplete of the last option
 //	!2                                         click button 2 of the last reply
 //	>find rulings text...                      the "Find rulings" message command on text
+//
+// A command that opens a form on Discord (/simulate with no option, to
+// paste a scenario) reads the form's text from the lines that follow, up
+// to a blank line or the end of the input; a text holding blank lines is
+// put between two lines of three backquotes (```).
 func cmdConsole(e *env, args []string) int {
 	fs := e.newFlagSet("console")
 	var cf commonFlags
@@ -52,8 +58,9 @@ func cmdConsole(e *env, args []string) int {
 	if err := prefs.Sync(e.ctx); err != nil {
 		return e.inputError(p, err)
 	}
-	rt := chat.New(chat.Config{Catalog: e.cat, Index: func() (chat.Index, func()) { return ix, func() {} }, Prefs: prefs, CacheSize: 256})
-	c := &console{rt: rt, cat: e.cat, out: e.stdout, user: *user, locale: p.Lang().String()}
+	c := &console{cat: e.cat, out: e.stdout, user: *user, locale: p.Lang().String()}
+	c.rt = chat.New(chat.Config{Catalog: e.cat, Index: func() (chat.Index, func()) { return ix, func() {} }, Prefs: prefs,
+		CacheSize: 256, Fetch: consoleFiles{c}})
 	if cf.lang == "" {
 		c.locale = ""
 		if l, ok := envLocale(e); ok {
@@ -89,6 +96,23 @@ type console struct {
 	last    chat.Response
 }
 
+// consoleFiles reads the files of the console's last reply, as Discord
+// serves those of a message: a click on a reply finds them there.
+type consoleFiles struct{ c *console }
+
+// Fetch returns the file of the last reply that a names.
+func (f consoleFiles) Fetch(ctx context.Context, a chat.Attachment, max int) ([]byte, error) {
+	for _, file := range f.c.last.Files {
+		if "console:"+file.Name == a.URL {
+			if len(file.Data) > max {
+				return nil, chat.ErrAttachmentSize
+			}
+			return file.Data, nil
+		}
+	}
+	return nil, chat.ErrAttachmentHost
+}
+
 // run answers the lines of in until it ends or e.ctx is done; it
 // returns 1 when a line was not understood.
 func (c *console) run(e *env, in io.Reader) int {
@@ -111,6 +135,9 @@ func (c *console) run(e *env, in io.Reader) int {
 			continue
 		}
 		resp := c.rt.Serve(e.ctx, req)
+		if resp.Modal != nil {
+			resp = c.form(e, sc, req, resp.Modal)
+		}
 		if req.Kind != chat.KindAutocomplete {
 			c.last = resp
 			c.buttons = nil
@@ -125,6 +152,43 @@ func (c *console) run(e *env, in io.Reader) int {
 		}
 	}
 	return code
+}
+
+// form fills a form from the lines that follow (see cmdConsole) and
+// submits it: each text input takes one block of lines, in order.
+func (c *console) form(e *env, sc *bufio.Scanner, req chat.Request, m *chat.Modal) chat.Response {
+	if !c.json {
+		fmt.Fprintln(c.out, "## "+m.Title)
+	}
+	sub := chat.Request{Kind: chat.KindModal, CustomID: m.CustomID, Locale: req.Locale, UserID: req.UserID,
+		ChannelID: req.ChannelID, Options: map[string]string{}}
+	for _, in := range m.Inputs {
+		if !c.json {
+			fmt.Fprintln(c.out, in.Label)
+		}
+		sub.Options[in.CustomID] = readBlock(sc)
+	}
+	return c.rt.Serve(e.ctx, sub)
+}
+
+// readBlock reads lines up to a blank line or the end of the input, or,
+// when the first is ```, up to the next ``` line.
+func readBlock(sc *bufio.Scanner) string {
+	var lines []string
+	fenced := false
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), "\r")
+		trimmed := strings.TrimSpace(line)
+		if len(lines) == 0 && !fenced && strings.HasPrefix(trimmed, "```") {
+			fenced = true
+			continue
+		}
+		if fenced && trimmed == "```" || !fenced && trimmed == "" {
+			break
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // consoleOption finds the "name:" of an option in a console line.
@@ -142,6 +206,12 @@ func (c *console) parse(line string) (chat.Request, bool) {
 		req.Kind = chat.KindComponent
 		req.CustomID = c.buttons[n-1].CustomID
 		req.FromEphemeral = c.last.Ephemeral
+		for _, f := range c.last.Files {
+			if req.Attachments == nil {
+				req.Attachments = map[string]chat.Attachment{}
+			}
+			req.Attachments[f.Name] = chat.Attachment{Filename: f.Name, URL: "console:" + f.Name, Size: len(f.Data)}
+		}
 		if len(c.last.Embeds) > 0 {
 			req.Footer = c.last.Embeds[0].Footer
 		}
@@ -232,6 +302,9 @@ func consoleText(r chat.Response) string {
 		if e.Footer != "" {
 			b.WriteString("(" + e.Footer + ")\n")
 		}
+	}
+	for _, f := range r.Files {
+		b.WriteString(fmt.Sprintf("[%s, %d bytes]\n", f.Name, len(f.Data)))
 	}
 	for _, c := range r.Choices {
 		b.WriteString("  " + c.Value + "\t" + c.Name + "\n")

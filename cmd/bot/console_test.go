@@ -49,7 +49,15 @@ func TestConsole(t *testing.T) {
 		{"autocomplete", nil, []string{"?simulate scenario: aura"},
 			[]string{"aura-phases-with-host"}, 0},
 		{"simulation", nil, []string{"/simulate scenario: aura-phases-with-host"},
-			[]string{"Simulation: An Aura", "702.26g"}, 0},
+			[]string{"Simulation: An Aura", "1. Phase out Rainbow Efreet.", "(Step 0 of 2)", "[board-0.png, ", "[2] Next step ▶"}, 0},
+		{"simulation, next step", nil, []string{"/simulate scenario: aura-phases-with-host", "!2"},
+			[]string{"**1. Phase out Rainbow Efreet.**", "702.26g", "(Step 1 of 2)", "[board-1.png, "}, 0},
+		{"pasted scenario", []string{"--lang", "fr"}, append([]string{"/simulate"}, strings.Split(consoleScenario, "\n")...),
+			[]string{"## Coller un scénario", "Scénario en YAML\n", "Simulation\u00a0: Scénario personnalisé", "[scenario.yaml, ", "(Étape 0 sur 4)"}, 0},
+		{"pasted scenario, fenced, then a step", nil, append(append([]string{"/simulate", "```"}, strings.Split(strings.Replace(consoleScenario, "actions:", "\nactions:", 1), "\n")...), "```", "!2", "!2"),
+			[]string{"Serra Angel attacks Bob. (CR 508.1)", "(Step 2 of 4)", "[board-2.png, ", "[scenario.yaml, "}, 0},
+		{"pasted scenario, invalid", nil, []string{"/simulate", "game: mtg", "players: [Alice]", ""},
+			[]string{"the pasted scenario, line 2: invalid scenario:"}, 0},
 		{"message command", nil, []string{">find rulings Si ma créature passe hors phase, l'aura reste-t-elle attachée ?"},
 			[]string{"] Share", "(Si ma créature passe hors phase"}, 0},
 		{"old rule number", []string{"--lang", "fr"}, []string{"/rule number: 502.15h"},
@@ -76,6 +84,22 @@ func TestConsole(t *testing.T) {
 		})
 	}
 }
+
+// consoleScenario is a scenario pasted in the console, ended by a blank
+// line.
+const consoleScenario = `game: mtg
+players: [Alice, Bob]
+permanents:
+  - {id: angel, name: Serra Angel, types: [creature], power: 4, toughness: 4, keywords: [flying], controller: Alice}
+  - {id: bears, name: Grizzly Bears, types: [creature], power: 2, toughness: 2, controller: Bob}
+actions:
+  - advance: {player: Alice, step: declare_attackers}
+  - attack: {attackers: [angel], defender: Bob}
+  - illegal: {action: {block: {blocker: bears, attacker: angel}}, rule: "702.9b"}
+  - advance: {player: Alice, step: end}
+expect:
+  - life: {Bob: 16}
+`
 
 func TestConsoleStateSurvives(t *testing.T) {
 	dir := t.TempDir()
@@ -181,5 +205,21 @@ func TestCommandsRegister(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestConsolePasteExample runs testdata/console/paste.txt, the example of
+// the README: a pasted scenario, then three steps.
+func TestConsolePasteExample(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "console", "paste.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runConsole(t, nil, []string{"--lang", "fr"}, strings.TrimRight(string(src), "\n"))
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	if sub, ok := testutil.HasAll(out, "(Étape 0 sur 4)", "(Étape 3 sur 4)", "Grizzly Bears ne peut pas bloquer Serra Angel. (RC 702.9b)"); !ok {
+		t.Errorf("output lacks %q:\n%s", sub, out)
 	}
 }

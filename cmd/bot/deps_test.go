@@ -60,7 +60,7 @@ func TestLayering(t *testing.T) {
 	const (
 		engine, i18n, data, kb = "arbiter/engine", "arbiter/i18n", "arbiter/data", "arbiter/kb"
 		internal               = "arbiter/cmd/bot/internal/"
-		render, preset, board  = internal + "render", internal + "preset", internal + "board"
+		sim, render, board     = internal + "sim", internal + "render", internal + "board"
 		chat, discord, web     = internal + "chat", internal + "discord", internal + "web"
 		server, testutil       = internal + "server", internal + "testutil"
 		store, artifact        = internal + "store", internal + "artifact"
@@ -78,12 +78,12 @@ func TestLayering(t *testing.T) {
 	// The packages of ours each package of cmd/bot/internal may import:
 	// only those below it.
 	imports := map[string][]string{
-		render:      {engine, i18n, kb},
-		preset:      {engine},
+		sim:         {engine, kb},
+		render:      {sim, engine, i18n, kb},
 		board:       {render, engine, i18n},
-		chat:        {render, preset, engine, i18n, kb},
+		chat:        {board, render, sim, engine, i18n, kb},
 		discord:     {chat, i18n},
-		web:         {board, preset, render, engine, i18n, kb},
+		web:         {board, render, sim, engine, i18n, kb},
 		server:      {kb},
 		store:       {},
 		artifact:    {kb},
@@ -91,7 +91,7 @@ func TestLayering(t *testing.T) {
 		testutil:    {data, i18n, kb},
 		discordtest: {chat},
 	}
-	noHTTP := []string{render, preset, board, chat}
+	noHTTP := []string{sim, render, board, chat}
 	testOnly := []string{testutil, discordtest}
 	checked := 0
 	for _, p := range modulePackages(t) {

@@ -90,6 +90,7 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 			Log:       log,
 			PublicURL: cfg.publicURL,
 			CacheSize: cfg.chat.replyCache,
+			Fetch:     discord.NewFetcher(cfg.discord, nil),
 		})
 		dcfg := cfg.discord
 		dcfg.Arrival = srv.Arrival

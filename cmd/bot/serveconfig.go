@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"arbiter/cmd/bot/internal/discord"
@@ -68,6 +69,9 @@ func (c *serveConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.IntVar(&c.discord.MaxWaiting, "max-waiting", 10000, "interactions that may wait for a worker before the next is answered \"busy, try again\"")
 	fs.DurationVar(&c.discord.DeferAfter, "discord-defer", 1500*time.Millisecond, "answer inline when ready within this of its arrival (its wait for a worker included), else defer and edit (Discord allows 3s)")
 	fs.DurationVar(&c.discord.EditTimeout, "discord-edit-timeout", 10*time.Second, "timeout of each follow-up call to Discord's REST API")
+	c.discord.AttachmentHosts = discord.DefaultAttachmentHosts()
+	fs.Var((*hostList)(&c.discord.AttachmentHosts), "attachment-hosts", "comma-separated hosts (host or host:port, HTTPS) that files attached to /simulate are read from")
+	fs.DurationVar(&c.discord.AttachmentTimeout, "attachment-timeout", 5*time.Second, "how long reading a file attached to /simulate may take")
 	fs.IntVar(&c.chat.rateBurst, "rate-burst", 5, "interactions a user may send in a burst")
 	fs.DurationVar(&c.chat.ratePeriod, "rate-period", 10*time.Second, "period in which a burst refills")
 	fs.IntVar(&c.chat.replyCache, "reply-cache", 2048, "rendered replies kept per index, for repeated questions and buttons (0: none)")
@@ -114,6 +118,8 @@ func envFlags() [][2]string {
 		{"ARBITER_INDEX_CACHE", "index-cache"},
 		{"ARBITER_INDEX_POLL", "index-poll"},
 		{"ARBITER_MAX_WAITING", "max-waiting"},
+		{"ARBITER_ATTACHMENT_HOSTS", "attachment-hosts"},
+		{"ARBITER_ATTACHMENT_TIMEOUT", "attachment-timeout"},
 	}
 }
 
@@ -123,4 +129,30 @@ func envInt(getenv func(string) string, name string, def int) int {
 		return n
 	}
 	return def
+}
+
+// hostList is a flag of comma-separated host names.
+type hostList []string
+
+// String joins the hosts.
+func (h *hostList) String() string { return strings.Join(*h, ",") }
+
+// Set replaces the hosts with those of a comma-separated list.
+func (h *hostList) Set(v string) error {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		s = strings.ToLower(strings.TrimSpace(s))
+		if s == "" {
+			continue
+		}
+		if strings.ContainsAny(s, "/ @") {
+			return fmt.Errorf("%q is not a host name", s)
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return fmt.Errorf("no host")
+	}
+	*h = out
+	return nil
 }

@@ -1,20 +1,20 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
-	"arbiter/cmd/bot/internal/preset"
 	"arbiter/cmd/bot/internal/render"
+	"arbiter/cmd/bot/internal/sim"
+	"arbiter/data"
 	"arbiter/engine"
 	"arbiter/i18n"
+	"arbiter/kb"
 )
-
-// maxScenarioBytes bounds a scenario file.
-const maxScenarioBytes = 1 << 20
 
 // scenariosJSON is the --json output of bot scenarios.
 type scenariosJSON struct {
@@ -47,7 +47,12 @@ func cmdSimulate(e *env, args []string) int {
 		}
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "simulate")
 	}
-	r, err := runScenario(pos[0])
+	cards, closeCards, err := scenarioCards(e.ctx, cf.index)
+	if err != nil {
+		return e.inputError(p, err)
+	}
+	defer closeCards()
+	r, err := runScenario(e.ctx, cards, pos[0])
 	if err != nil {
 		fmt.Fprintln(e.stderr, render.ScenarioErrorMessage(p, pos[0], err))
 		return 2
@@ -95,40 +100,58 @@ func cmdScenarios(e *env, args []string) int {
 	return 0
 }
 
-// runScenario runs a scenario file, or a preset by name when no such file
-// exists.
-func runScenario(arg string) (*engine.Result, error) {
-	looksLikeFile := strings.ContainsAny(arg, `/\`) || strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml")
-	if _, err := os.Stat(arg); err != nil && !looksLikeFile {
-		return preset.Run(arg)
+// scenarioCards is what a scenario's cards are found in: the index at
+// dir, or, without one, the card names of the embedded corpus (names in
+// every language, no card texts: card: then needs --index).
+func scenarioCards(ctx context.Context, dir string) (sim.CardSource, func(), error) {
+	if dir != "" {
+		ix, err := openIndex(ctx, dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		return ix, func() { ix.Close() }, nil
 	}
-	sc, err := readScenario(arg)
+	src, err := fs.ReadFile(data.FS(), "cards.yaml")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	r, err := engine.Run(sc)
+	cards, err := kb.ParseCardNames("cards.yaml", src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if sc.Name == "" {
-		r.Name = arg
-	}
-	return r, nil
+	return sim.NewNameTable(cards), func() {}, nil
 }
 
-// readScenario reads and parses a scenario file.
-func readScenario(path string) (*engine.Scenario, error) {
+// runScenario runs a scenario file, or a preset by name when no such file
+// exists, with the real cards of ix.
+func runScenario(ctx context.Context, ix sim.CardSource, arg string) (*engine.Result, error) {
+	looksLikeFile := strings.ContainsAny(arg, `/\`) || strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml")
+	if _, err := os.Stat(arg); err != nil && !looksLikeFile {
+		_, r, err := sim.Preset(ctx, arg, ix)
+		return r, err
+	}
+	src, err := readScenario(arg)
+	if err != nil {
+		return nil, err
+	}
+	_, r, err := sim.Play(ctx, src, arg, ix, sim.FileLimits())
+	return r, err
+}
+
+// readScenario reads a scenario file.
+func readScenario(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &render.ScenarioFileError{Path: path, Err: err}
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, maxScenarioBytes+1))
+	max := sim.FileLimits().MaxBytes
+	src, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
 	if err != nil {
 		return nil, &render.ScenarioFileError{Path: path, Err: err}
 	}
-	if len(src) > maxScenarioBytes {
-		return nil, &render.ScenarioFileError{Path: path, Err: errors.New("file larger than 1 MiB")}
+	if len(src) > max {
+		return nil, &sim.LimitError{What: "bytes", Limit: max, Got: len(src)}
 	}
-	return engine.ParseScenario(src)
+	return src, nil
 }

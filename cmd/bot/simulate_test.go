@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"sort"
@@ -9,6 +11,7 @@ import (
 
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
+	"arbiter/kb"
 )
 
 // TestSimulateGolden renders every preset in English, French and Japanese
@@ -174,5 +177,37 @@ func TestScenariosCommand(t *testing.T) {
 		if s.Name != presets[i].Name || s.Title != presets[i].Title["fr"] || len(s.Titles) != 3 || (s.Game != "mtg" && s.Game != "ygo") {
 			t.Errorf("bad entry %+v", s)
 		}
+	}
+}
+
+// TestSimulateRealCards plays testdata/simulate/real-cards.yaml, whose
+// cards are given by their French names, on an index built with those
+// cards: they behave as their texts say and are named in each language
+// with the English name beside. Without card data it is refused, naming
+// the line and the card.
+func TestSimulateRealCards(t *testing.T) {
+	lines := testutil.CardLines(t, "Serra Angel", "Grizzly Bears", "Lightning Bolt", "March of Swirling Mist")
+	c := kb.NewCollection()
+	if err := c.AddCards("cards.jsonl", bytes.NewReader(lines)); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "index")
+	if _, err := kb.Build(context.Background(), dir, c, ""); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join("testdata", "simulate", "real-cards.yaml")
+	for lang, want := range map[string]string{
+		"fr": "Grizzlis (Grizzly Bears) passe hors phase.",
+		"ja": "Bobは灰色熊（Grizzly Bears）を対象として稲妻（Lightning Bolt）を唱える。",
+		"en": "Lightning Bolt doesn't resolve: all its targets are illegal.",
+	} {
+		code, out, errOut := runCLI(t, "simulate", "--index", dir, file, "--lang", lang)
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("%s: exit %d, stderr %q, output lacks %q:\n%s", lang, code, errOut, want, out)
+		}
+	}
+	code, _, errOut := runCLI(t, "simulate", file, "--lang", "fr")
+	if code != 2 || !strings.Contains(errOut, "real-cards.yaml, ligne 11\u00a0: scénario invalide\u00a0: «\u00a0Ange de Serra\u00a0» est donnée comme une vraie carte") {
+		t.Errorf("without card data: exit %d, stderr %q", code, errOut)
 	}
 }

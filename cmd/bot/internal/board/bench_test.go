@@ -1,9 +1,10 @@
 package board
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
-	"arbiter/cmd/bot/internal/preset"
 	"arbiter/engine"
 	"arbiter/i18n"
 )
@@ -11,7 +12,7 @@ import (
 // benchFrame is the frame after step of a preset.
 func benchFrame(b *testing.B, name string, step int) engine.Frame {
 	b.Helper()
-	res, err := preset.Run(name)
+	_, res, err := engine.RunPreset(name, engine.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -47,4 +48,34 @@ func BenchmarkBoardSVG(b *testing.B) {
 		n = len(SVG(LayOut(f.State, 3, w), "b3"))
 	}
 	b.ReportMetric(float64(n), "bytes/svg")
+}
+
+// BenchmarkBoardPNG10x10 draws the busiest board of a user's scenario of
+// 10 permanents and 10 actions (sim/testdata/bench-10x10.yaml), after the
+// blocks, as /simulate attaches it (target: under 60 ms).
+func BenchmarkBoardPNG10x10(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "sim", "testdata", "bench-10x10.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc, err := engine.ParseScenario(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := engine.Run(sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := r.Frames[6]
+	names := map[string]string{"angel": "Ange de Serra", "bears": "Grizzlis"}
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		png, err := StatePNG(f.State, 7, names)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(png)
+	}
+	b.ReportMetric(float64(n), "bytes/png")
 }

@@ -68,6 +68,8 @@ type Card struct {
 	ID         string
 	X, Y, W, H float64
 	Name       []string // the name, wrapped
+	Alt        []string // the English name, wrapped, where Name is another language's
+	FullName   string   // the name for the accessible description
 	Sub        string   // small line under the name (a Yu-Gi-Oh! phase)
 	PT         string
 	Counters   []string
@@ -120,6 +122,34 @@ type Words struct {
 	gameLost   string
 	phaseLabel func(phase string) string
 	mandatory  string
+	// face and full name objects by id: on the card, and in the
+	// accessible description (Named); others keep their display name.
+	face, full map[string]string
+}
+
+// Named returns w naming objects by id: face on the cards and in the
+// notes (a card's printed name in the reader's language), full in the
+// accessible description (the printed name with the English one beside);
+// an id in neither keeps its display name.
+func (w Words) Named(face, full map[string]string) Words {
+	w.face, w.full = face, full
+	return w
+}
+
+// faceName is how a card shows the object id whose display name is name.
+func (w Words) faceName(id, name string) string {
+	if n := w.face[id]; n != "" {
+		return n
+	}
+	return name
+}
+
+// fullName is how the accessible description names it.
+func (w Words) fullName(id, name string) string {
+	if n := w.full[id]; n != "" {
+		return n
+	}
+	return w.faceName(id, name)
 }
 
 // NeutralWords describe the board with names, numbers and symbols only,
@@ -230,11 +260,11 @@ func LayOut(st engine.State, step int, w Words) Layout {
 		var items []string
 		for i := len(st.Stack) - 1; i >= 0; i-- {
 			o := st.Stack[i]
-			item := o.Name
+			item := w.faceName(o.ID, o.Name)
 			var targets []string
 			for _, id := range o.Targets {
 				if n := names[id]; n != "" {
-					targets = append(targets, n)
+					targets = append(targets, w.faceName(id, n))
 				} else {
 					targets = append(targets, id)
 				}
@@ -264,7 +294,7 @@ func LayOut(st engine.State, step int, w Words) Layout {
 		}
 		desc = append(desc, pd)
 		cy := y + bandHead
-		groups := cardGroups(st, pl.Name)
+		groups := cardGroups(st, pl.Name, w)
 		if st.YGO != nil {
 			groups = effectGroups(st, pl.Name, w)
 		}
@@ -283,7 +313,11 @@ func LayOut(st engine.State, step int, w Words) Layout {
 				sx := boardPad + float64(col)*slotW
 				sy := cy + float64(rows)*slotH
 				c.X, c.Y, c.W, c.H = sx+(slotW-cardW)/2, sy+(slotH-cardH)/2, cardW, cardH
-				c.Title = w.card(c, strings.Join(c.Name, " "))
+				name := c.FullName
+				if name == "" {
+					name = strings.Join(c.Name, " ")
+				}
+				c.Title = w.card(c, name)
 				if k > 0 && col > 0 {
 					// A bracket under the host and the attachment.
 					host := b.Cards[len(b.Cards)-k]
@@ -310,7 +344,7 @@ func LayOut(st engine.State, step int, w Words) Layout {
 			cy += lineH + 4
 		}
 		cy += float64(rows) * slotH
-		for _, z := range otherZones(st, pl.Name) {
+		for _, z := range otherZones(st, pl.Name, w) {
 			t := w.zone(z.zone, z.names)
 			b.Notes = append(b.Notes, Text{X: boardPad, Y: cy + 12, Text: t, Class: "muted"})
 			desc = append(desc, t)
@@ -397,7 +431,7 @@ func sideOf(p engine.Permanent) string {
 
 // cardGroups returns the permanents on the battlefield on player's side,
 // each host followed by what is attached to it.
-func cardGroups(st engine.State, player string) [][]Card {
+func cardGroups(st engine.State, player string, w Words) [][]Card {
 	attached := map[string][]engine.Permanent{}
 	onField := map[string]bool{}
 	for _, p := range st.Permanents {
@@ -415,9 +449,9 @@ func cardGroups(st engine.State, player string) [][]Card {
 		if p.Zone != engine.ZoneBattlefield || (p.AttachedTo != "" && onField[p.AttachedTo]) || sideOf(p) != player {
 			continue
 		}
-		g := []Card{permanentCard(p)}
+		g := []Card{permanentCard(p, w)}
 		for _, a := range attached[p.ID] {
-			g = append(g, permanentCard(a))
+			g = append(g, permanentCard(a, w))
 		}
 		groups = append(groups, g)
 	}
@@ -425,11 +459,14 @@ func cardGroups(st engine.State, player string) [][]Card {
 }
 
 // permanentCard is the card of a permanent, not yet placed.
-func permanentCard(p engine.Permanent) Card {
+func permanentCard(p engine.Permanent, w Words) Card {
 	c := Card{
-		ID: p.ID, Name: wrapName(p.Name), Damage: p.Damage, Tapped: p.Tapped,
+		ID: p.ID, Name: wrapName(w.faceName(p.ID, p.Name)), FullName: w.fullName(p.ID, p.Name), Damage: p.Damage, Tapped: p.Tapped,
 		PhasedOut: p.PhasedOut, Indirect: p.PhasedIndirect, Token: p.Token,
 		Attacking: p.Attacking != "", Blocking: p.Blocking != "",
+	}
+	if face := w.faceName(p.ID, p.Name); face != p.Name {
+		c.Alt = wrapName(p.Name)
 	}
 	if p.Is("creature") {
 		c.PT = fmt.Sprintf("%d/%d", p.Power, p.Toughness)
@@ -476,7 +513,7 @@ type zoneList struct {
 
 // otherZones lists a player's cards in the graveyard, exile, hand and
 // library (tokens that ceased to exist are not drawn).
-func otherZones(st engine.State, player string) []zoneList {
+func otherZones(st engine.State, player string, w Words) []zoneList {
 	var out []zoneList
 	for _, z := range []string{engine.ZoneGraveyard, engine.ZoneExile, engine.ZoneHand, engine.ZoneLibrary} {
 		var names []string
@@ -486,7 +523,7 @@ func otherZones(st engine.State, player string) []zoneList {
 				owner = p.BaseController
 			}
 			if p.Zone == z && owner == player {
-				names = append(names, p.Name)
+				names = append(names, w.faceName(p.ID, p.Name))
 			}
 		}
 		if len(names) > 0 {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"arbiter/cmd/bot/internal/preset"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
 	"arbiter/i18n"
@@ -24,7 +23,7 @@ func TestBoards(t *testing.T) {
 	}
 	for _, pi := range engine.Presets() {
 		t.Run(pi.Name, func(t *testing.T) {
-			res, err := preset.Run(pi.Name)
+			_, res, err := engine.RunPreset(pi.Name, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,7 +75,7 @@ func wellFormed(s string) error {
 func TestBoardLayout(t *testing.T) {
 	frame := func(t *testing.T, name string, step int) engine.Frame {
 		t.Helper()
-		res, err := preset.Run(name)
+		_, res, err := engine.RunPreset(name, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -32,6 +32,14 @@ func FramePNG(f engine.Frame) ([]byte, error) {
 	return PNG(LayOut(f.State, f.Index+1, NeutralWords()))
 }
 
+// StatePNG draws the board of st, the state after step (0: before the
+// first action), as FramePNG does, with the cards named by names (id to
+// printed name in the reader's language, where the font draws it; the
+// English name otherwise).
+func StatePNG(st engine.State, step int, names map[string]string) ([]byte, error) {
+	return PNG(LayOut(st, step, NeutralWords().Named(names, nil)))
+}
+
 // pngPalette is the PNG's colours: the SVG's light theme.
 type pngPalette struct {
 	bg, band, line, active, ink, muted, card, token, edge, attack, block, target color.RGBA
@@ -188,6 +196,9 @@ func (c *pngCanvas) card(k Card) {
 	c.frame(x, y, w, h, fade(edge), width, dash)
 	ink, muted := fade(c.pal.ink), fade(c.pal.muted)
 	lines := k.Name
+	if !c.drawable(lines) && len(k.Alt) > 0 {
+		lines = k.Alt
+	}
 	if !c.drawable(lines) {
 		lines = wrapName(k.ID)
 	}

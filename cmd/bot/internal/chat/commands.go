@@ -24,6 +24,7 @@ type OptionType int
 const (
 	OptString OptionType = iota
 	OptBool
+	OptAttachment // a file; its value is in Request.Attachments
 )
 
 // Command is one chat command: how it is registered, how it answers and
@@ -86,8 +87,9 @@ func (rt *Router) commandTable() []Command {
 			{Name: "name", Required: true, MaxLength: 200, complete: rt.completeCard},
 		}, Page: true, reply: rt.cardPage},
 		{Name: "simulate", Options: []Option{
-			{Name: "scenario", Required: true, MaxLength: 100, complete: completePreset},
-		}, Page: true, reply: rt.simulationPage},
+			{Name: "scenario", MaxLength: 100, complete: completePreset},
+			{Name: simFileOption, Type: OptAttachment},
+		}, reply: rt.simulate},
 		{Name: "glossary", Options: []Option{
 			{Name: "term", Required: true, MaxLength: 100, complete: rt.completeGlossary},
 		}, Page: true, reply: rt.glossaryPage},

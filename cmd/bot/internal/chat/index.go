@@ -14,6 +14,7 @@ type Index interface {
 	Doc(ctx context.Context, id string) (kb.Doc, bool)
 	Rule(ctx context.Context, number, crDate string) (kb.RuleResult, bool, error)
 	Card(ctx context.Context, name string) (kb.CardResult, bool, error)
+	CardData(ctx context.Context, name string) (kb.CardData, bool)
 	Glossary() *kb.Glossary
 	RuleEntries(ctx context.Context) ([]kb.RuleEntry, error)
 	CardEntries(ctx context.Context) ([]kb.CardEntry, error)

@@ -78,6 +78,9 @@ func (rt *Router) click(ctx context.Context, ix Index, req Request) (Response, e
 	if st.Arg == "" {
 		st.Arg = footerArg(req.Footer)
 	}
+	if st.Cmd == "simulate" && st.Action != actOriginal {
+		return rt.simulateClick(ctx, ix, req, st)
+	}
 	switch st.Action {
 	case actShare:
 		r, err := rt.page(ctx, ix, replyState{Action: actPage, Cmd: st.Cmd, Lang: st.Lang, Page: st.Page, Arg: st.Arg}, false)
@@ -85,8 +88,6 @@ func (rt *Router) click(ctx context.Context, ix Index, req Request) (Response, e
 		return r, err
 	case actOriginal:
 		return rt.original(ctx, ix, st)
-	case actPlay:
-		return rt.page(ctx, ix, replyState{Action: actPage, Cmd: "simulate", Lang: st.Lang, Arg: st.Arg}, true)
 	}
 	r, err := rt.page(ctx, ix, st, true)
 	if err != nil {

@@ -15,6 +15,7 @@ const (
 	KindAutocomplete                      // the user is typing an option
 	KindComponent                         // a button click
 	KindMessageCommand                    // a message context command ("Find rulings")
+	KindModal                             // a modal's form submitted
 )
 
 // Request is one interaction, transport-neutral.
@@ -26,7 +27,9 @@ type Request struct {
 	Options map[string]string
 	// Focused is the option being typed (autocomplete).
 	Focused string
-	// CustomID is the clicked button's custom_id (component).
+	// CustomID is the clicked button's custom_id (component), or the
+	// submitted modal's (modal; its text inputs are in Options, by their
+	// custom_id).
 	CustomID string
 	// Footer is the footer text of the clicked message's first embed, where
 	// a reply keeps a question too long for a custom_id (component).
@@ -35,6 +38,11 @@ type Request struct {
 	FromEphemeral bool
 	// TargetText is the text of the message a message command targets.
 	TargetText string
+	// Attachments are files that came with the request: a command's
+	// attachment options by option name, or the files of the clicked
+	// message by file name (component). Their content is fetched only when
+	// a reply needs it, through the router's Fetcher.
+	Attachments map[string]Attachment
 
 	Locale      string // the user's client language (Discord's "locale")
 	GuildLocale string // the server's language, in servers
@@ -47,6 +55,15 @@ type Request struct {
 
 	// Lang is the reply language, set by the router before a reply is made.
 	Lang i18n.Lang
+}
+
+// Attachment is a file sent with a request: where it is and what its
+// sender's client says of it.
+type Attachment struct {
+	Filename    string
+	URL         string
+	Size        int // bytes
+	ContentType string
 }
 
 // option returns a trimmed option value.
@@ -63,6 +80,11 @@ type Response struct {
 	Ephemeral bool
 	// Update replaces the clicked message instead of sending a new one.
 	Update bool
+	// Files are uploaded with the message; an embed shows one as its
+	// image with "attachment://" and its name.
+	Files []File
+	// Modal, when set, opens a form instead of replying with a message.
+	Modal *Modal
 	// Outcome is how the interaction ended, for metrics: "ok", "error" or
 	// "rate_limited". It is not sent.
 	Outcome string
@@ -76,6 +98,36 @@ type Embed struct {
 	Fields      []Field
 	Footer      string
 	Color       int
+	// Image is the URL of the embed's picture: "attachment://board-1.png"
+	// for one of the reply's Files.
+	Image string
+}
+
+// File is a file a reply uploads.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte `json:"-"`
+	Size        int    // len(Data), for what a reply is shown as
+}
+
+// Modal is a form: a title and text inputs. Its submission comes back
+// as a modal Request with its CustomID.
+type Modal struct {
+	CustomID string
+	Title    string
+	Inputs   []TextInput
+}
+
+// TextInput is a text field of a modal.
+type TextInput struct {
+	CustomID    string
+	Label       string
+	Placeholder string
+	Paragraph   bool // several lines
+	Required    bool
+	MinLength   int
+	MaxLength   int
 }
 
 // Field is a titled paragraph of an embed.

@@ -26,6 +26,7 @@ type Router struct {
 	replies   *replyCache
 	now       func() time.Time
 	cmds      []Command
+	fetch     Fetcher
 }
 
 // Config is what a Router needs.
@@ -44,6 +45,9 @@ type Config struct {
 	PublicURL string
 	// CacheSize is how many rendered replies are kept (0: none).
 	CacheSize int
+	// Fetch reads the files attached to requests (scenarios sent to
+	// /simulate); nil: attachments are refused.
+	Fetch Fetcher
 }
 
 // New returns a router with the bot's command table.
@@ -51,6 +55,7 @@ func New(c Config) *Router {
 	rt := &Router{
 		cat: c.Catalog, index: c.Index, prefs: c.Prefs, limit: c.Limit, log: c.Log,
 		publicURL: c.PublicURL, lists: &completions{}, replies: newReplyCache(c.CacheSize), now: time.Now,
+		fetch: c.Fetch,
 	}
 	if rt.log == nil {
 		rt.log = slog.New(slog.DiscardHandler)
@@ -122,6 +127,8 @@ func (rt *Router) handle(ctx context.Context, req Request) (Response, error) {
 	switch req.Kind {
 	case KindComponent:
 		return rt.click(ctx, ix, req)
+	case KindModal:
+		return rt.submit(ctx, ix, req)
 	case KindCommand, KindMessageCommand:
 		if c, ok := rt.Command(req.Command); ok && c.reply != nil {
 			return rt.run(ctx, ix, c, req)
@@ -198,7 +205,7 @@ func (rt *Router) Lang(req Request) i18n.Lang {
 }
 
 // Unsupported is the reply to an interaction the bot does not use (a
-// modal, say).
+// select menu, say).
 func (rt *Router) Unsupported(req Request) Response {
 	return errorResponse(rt.printer(rt.Lang(req)), userErr(i18n.KeyDiscordBadButton))
 }

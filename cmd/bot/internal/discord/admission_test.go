@@ -33,8 +33,9 @@ func (slowRouter) Unsupported(chat.Request) chat.Response {
 func (slowRouter) Busy(chat.Request) chat.Response {
 	return chat.Response{Content: "busy", Outcome: "busy"}
 }
-func (slowRouter) Warm(context.Context) error { return nil }
-func (slowRouter) Light(chat.Request) bool    { return false }
+func (slowRouter) Warm(context.Context) error       { return nil }
+func (slowRouter) Light(chat.Request) bool          { return false }
+func (slowRouter) UpdatesMessage(chat.Request) bool { return false }
 
 // command and completion are interactions of each kind.
 func command() *discordgo.Interaction {

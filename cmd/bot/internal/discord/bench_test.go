@@ -4,18 +4,22 @@ import (
 	"bytes"
 	"context"
 	"crypto/ed25519"
+	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"sync"
 	"testing"
 	"time"
 
+	"arbiter/cmd/bot/internal/discord/discordtest"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/data"
 	"arbiter/kb"
@@ -136,4 +140,69 @@ func BenchmarkInteractions(b *testing.B) {
 			b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
 		})
 	}
+}
+
+// BenchmarkSimulateReply sends a user's scenario of 10 permanents and 10
+// actions (sim/testdata/bench-10x10.yaml) pasted in the /simulate form,
+// signed, through the real endpoint, and measures until Discord has the
+// reply with its picture: the deferred response (ack-ms, what Discord's
+// 3-second deadline bounds) and then the edit that uploads the board and
+// the scenario to a local stand-in of the REST API (ns/op, end to end).
+// The "step" variant is a click on a step of it, not cached, which reads
+// the scenario back from the message and updates the message in place.
+func BenchmarkSimulateReply(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "sim", "testdata", "bench-10x10.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	discordtest.NewREST(b, nil)
+	c := &cdn{files: map[string][]byte{"/a/1/scenario.yaml": src}}
+	r := newRig(b, func(rc *rigConfig) {
+		rc.rateBurst = 1 << 30
+		rc.fetch = NewFetcher(Config{}, &http.Client{Transport: c})
+	})
+	r.e.replays = newReplayCache(0, 1)
+	modal := func(i int) []byte {
+		body, _ := json.Marshal(map[string]any{"id": strconv.Itoa(i), "application_id": "2", "token": "bench", "version": 1, "type": 5,
+			"channel_id": "4", "locale": "fr", "user": map[string]any{"id": "5", "username": "bench"},
+			"data": map[string]any{"custom_id": "m:simulate", "components": []any{map[string]any{"type": 1,
+				"components": []any{map[string]any{"type": 4, "custom_id": "scenario", "value": string(src) + "# " + strconv.Itoa(i) + "\n"}}}}}})
+		return body
+	}
+	run := func(b *testing.B, body func(i int) []byte, want int) {
+		var ack time.Duration
+		i := 0
+		for b.Loop() {
+			i++
+			start := time.Now()
+			w := httptest.NewRecorder()
+			r.mux.ServeHTTP(w, signed(b, r.priv, body(i), time.Now()))
+			ack += time.Since(start)
+			if got := discordtest.TypeOf(w.Body.Bytes()); got != want {
+				b.Fatalf("reply type %d: %s", got, w.Body)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			r.e.Wait(ctx)
+			cancel()
+		}
+		b.ReportMetric(float64(ack.Microseconds())/1000/float64(i), "ack-ms")
+	}
+	b.Run("paste", func(b *testing.B) { run(b, modal, discordtest.TypeDeferredMessage) })
+	b.Run("step", func(b *testing.B) {
+		run(b, func(i int) []byte {
+			// Each click its own scenario (a comment differs), so that no
+			// step comes from the reply cache.
+			text := append(append([]byte(nil), src...), []byte("# "+strconv.Itoa(i)+"\n")...)
+			c.mu.Lock()
+			c.files["/a/1/scenario.yaml"] = text
+			c.mu.Unlock()
+			sum := sha256.Sum256(text)
+			body, _ := json.Marshal(map[string]any{"id": strconv.Itoa(i), "application_id": "2", "token": "bench", "version": 1, "type": 3,
+				"channel_id": "4", "locale": "fr", "user": map[string]any{"id": "5", "username": "bench"},
+				"data": map[string]any{"custom_id": "p:simulate:fr:7:#" + hex.EncodeToString(sum[:8]), "component_type": 2},
+				"message": map[string]any{"id": "6", "channel_id": "4", "attachments": []any{
+					map[string]any{"id": "1", "filename": "scenario.yaml", "size": len(text), "url": "https://cdn.discordapp.com/a/1/scenario.yaml"}}}})
+			return body
+		}, discordtest.TypeDeferredUpdate)
+	})
 }

@@ -47,6 +47,12 @@ type Config struct {
 	// memory first, then in Guard; when Guard cannot answer in time, the
 	// memory alone decides.
 	Guard ReplayGuard
+	// AttachmentHosts are the only hosts attached files are read from
+	// (host or host:port, over HTTPS); empty: Discord's,
+	// DefaultAttachmentHosts.
+	AttachmentHosts []string
+	// AttachmentTimeout bounds the reading of an attached file; zero: 5 s.
+	AttachmentTimeout time.Duration
 }
 
 // ReplayGuard remembers signed requests across replicas (a chat.Store).

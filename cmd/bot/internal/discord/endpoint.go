@@ -31,6 +31,7 @@ const guardTimeout = 300 * time.Millisecond
 type Router interface {
 	Serve(ctx context.Context, req chat.Request) chat.Response
 	RepliesEphemeral(req chat.Request) bool
+	UpdatesMessage(req chat.Request) bool
 	Unsupported(req chat.Request) chat.Response
 	Busy(req chat.Request) chat.Response
 	// Light tells whether req searches nothing: it needs no worker.

@@ -1,15 +1,21 @@
 package discord
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"runtime/pprof"
 	"strings"
 	"testing"
 	"time"
 
 	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/discord/discordtest"
+	"arbiter/engine"
 )
 
 // fuzzRig is a Discord rig for fuzzing: replies are answered inline (the
@@ -156,4 +162,111 @@ func commandBody(c chat.Command, kind uint8, a, b, loc string) []byte {
 	}
 	out, _ := json.Marshal(in)
 	return out
+}
+
+// FuzzSimulateScenario sends arbitrary scenarios through the interactions
+// endpoint, pasted in the /simulate form (mode 0) or attached as a file
+// that the fetcher reads from a stand-in of Discord's CDN (mode 1): the
+// endpoint answers 200 with a well-formed reply, an invalid scenario is a
+// message naming the problem, a valid one a deferred reply whose edit is
+// within Discord's limits, and nothing panics or fails inside.
+func FuzzSimulateScenario(f *testing.F) {
+	rest := discordtest.NewREST(f, nil)
+	c := &cdn{files: map[string][]byte{}}
+	rig := newRig(f, func(rc *rigConfig) {
+		rc.DeferAfter = 30 * time.Second
+		rc.rateBurst = 1 << 30
+		rc.fetch = NewFetcher(Config{AttachmentTimeout: 2 * time.Second}, &http.Client{Transport: c})
+	})
+	rig.e.replays = newReplayCache(0, 1)
+	f.Add(uint8(0), string(scenarioFile(f)))
+	f.Add(uint8(1), string(scenarioFile(f)))
+	for _, name := range []string{"oubliette", "teferis-protection", "player-leaves-game", "ygo-end-phase"} {
+		src, err := engine.PresetSource(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(uint8(name[0]%2), string(src))
+	}
+	for _, s := range []string{
+		"", "game: mtg", "game: ygo\nplayers: [A, B]\n", ":\n  - [",
+		"a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c]\n",
+		"game: mtg\nplayers: [Alice, Bob]\npermanents:\n  - {id: x, card: Serra Angel, controller: Alice}\n",
+		"game: mtg\nplayers: [Alice, Bob]\npermanents:\n  - {id: x, name: X, types: [creature], power: 99999999999999999999, toughness: -1, controller: Alice}\n",
+		"game: mtg\nplayers: [Alice, Bob]\nactions:\n  - advance: {player: Bob, step: untap}\n  - advance: {player: Alice, step: cleanup}\n",
+		strings.Repeat("[", 5000),
+	} {
+		f.Add(uint8(0), s)
+	}
+	f.Fuzz(func(t *testing.T, mode uint8, src string) {
+		var body []byte
+		if mode%2 == 0 {
+			in := map[string]any{"id": "1", "application_id": "2", "token": "fuzz-token", "version": 1, "type": 5,
+				"channel_id": "4", "locale": "fr", "user": map[string]any{"id": "5", "username": "fuzz"},
+				"data": map[string]any{"custom_id": "m:simulate", "components": []any{map[string]any{"type": 1,
+					"components": []any{map[string]any{"type": 4, "custom_id": "scenario", "value": src}}}}}}
+			body, _ = json.Marshal(in)
+		} else {
+			c.mu.Lock()
+			c.files["/a/1/s.yaml"] = []byte(src)
+			c.mu.Unlock()
+			in := map[string]any{"id": "1", "application_id": "2", "token": "fuzz-token", "version": 1, "type": 2,
+				"channel_id": "4", "locale": "ja", "user": map[string]any{"id": "5", "username": "fuzz"},
+				"data": map[string]any{"id": "7", "name": "simulate", "type": 1,
+					"options":  []any{map[string]any{"name": "file", "type": 11, "value": "9"}},
+					"resolved": map[string]any{"attachments": map[string]any{"9": map[string]any{"id": "9", "filename": "s.yaml", "size": len(src), "url": "https://cdn.discordapp.com/a/1/s.yaml"}}}}}
+			body, _ = json.Marshal(in)
+		}
+		before := len(rest.Calls())
+		w := httptest.NewRecorder()
+		served := make(chan struct{})
+		go func() {
+			defer close(served)
+			rig.mux.ServeHTTP(w, signed(t, rig.priv, body, time.Now()))
+		}()
+		select {
+		case <-served:
+		case <-time.After(5 * time.Second):
+			var b strings.Builder
+			pprof.Lookup("goroutine").WriteTo(&b, 1)
+			t.Fatalf("no answer within 5s for %q:\n%s", src, b.String())
+		}
+		if w.Code != http.StatusOK {
+			t.Fatalf("status %d for %q: %s", w.Code, src, w.Body.String())
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		rig.e.Wait(ctx)
+		cancel()
+		logs := rig.log.Take()
+		if strings.Contains(logs, `"interaction panic"`) || strings.Contains(logs, `"msg":"interaction"`) {
+			t.Fatalf("the router failed on %q:\n%s", src, logs)
+		}
+		if msg := discordtest.Check(w.Body.Bytes()); msg != "" {
+			t.Fatalf("%s\nscenario: %q\nreply: %s", msg, src, w.Body.String())
+		}
+		switch discordtest.TypeOf(w.Body.Bytes()) {
+		case discordtest.TypeMessage:
+			resp, _ := discordtest.Decode(t, w.Body.Bytes())
+			if !strings.Contains(resp.Data.Content, "s.yaml") && !strings.Contains(resp.Data.Content, "scénario") {
+				t.Errorf("error %q does not say which scenario", resp.Data.Content)
+			}
+		case discordtest.TypeDeferredMessage:
+			calls := rest.Calls()[before:]
+			if len(calls) != 1 {
+				t.Fatalf("%d calls after a deferred reply", len(calls))
+			}
+			line, _, _ := bytes.Cut(calls[0].Body, []byte("\r\n"))
+			mr := multipart.NewReader(bytes.NewReader(calls[0].Body), string(bytes.TrimPrefix(line, []byte("--"))))
+			p, err := mr.NextPart()
+			if err != nil {
+				t.Fatal(err)
+			}
+			payload, _ := io.ReadAll(p)
+			if msg := discordtest.CheckMessage(payload); msg != "" {
+				t.Fatalf("%s\nscenario: %q\nedit: %s", msg, src, payload)
+			}
+		default:
+			t.Fatalf("reply %s to a scenario", w.Body.String())
+		}
+	})
 }

@@ -51,6 +51,21 @@ func TestDiscordGolden(t *testing.T) {
 		{"simulate", func(l string) chat.Request {
 			return chat.Request{Kind: chat.KindCommand, Command: "simulate", Options: map[string]string{"scenario": "aura-phases-with-host"}}
 		}},
+		{"simulate_step", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindComponent, CustomID: "p:simulate:" + l + ":2:aura-phases-with-host"}
+		}},
+		{"simulate_last_step", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindComponent, CustomID: "p:simulate:" + l + ":5:player-leaves-game"}
+		}},
+		{"simulate_paste_form", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "simulate", Options: map[string]string{}}
+		}},
+		{"simulate_pasted", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindModal, CustomID: "m:simulate", Options: map[string]string{"scenario": pastedScenario}}
+		}},
+		{"simulate_pasted_invalid", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindModal, CustomID: "m:simulate", Options: map[string]string{"scenario": strings.Replace(pastedScenario, "attackers: [angel]", "attackers: [angle]", 1)}}
+		}},
 		{"help", func(l string) chat.Request { return chat.Request{Kind: chat.KindCommand, Command: "help"} }},
 		{"language_denied", func(l string) chat.Request {
 			return chat.Request{Kind: chat.KindCommand, Command: "language", GuildID: "g", Options: map[string]string{"language": "fr", "scope": "server"}}
@@ -74,7 +89,7 @@ func TestDiscordGolden(t *testing.T) {
 					req.Locale = "en-US"
 				}
 				resp := rt.Serve(context.Background(), req)
-				got := goldenJSON(t, toDiscordResponse(req, chat.FitLimits(resp)))
+				got := goldenJSON(t, wireReply(req, chat.FitLimits(resp)))
 				if strings.Contains(got, `"!discord.`) || strings.Contains(got, `"!common.`) {
 					t.Errorf("missing message in\n%s", got)
 				}
@@ -82,6 +97,48 @@ func TestDiscordGolden(t *testing.T) {
 			})
 		}
 	}
+}
+
+// pastedScenario is a scenario a user pastes: Serra Angel flies over
+// Grizzly Bears, which cannot block it.
+const pastedScenario = `game: mtg
+players: [Alice, Bob]
+start: {turn: 1, active: Alice, step: main1}
+permanents:
+  - {id: angel, name: Serra Angel, types: [creature], power: 4, toughness: 4, keywords: [flying, vigilance], controller: Alice}
+  - {id: bears, name: Grizzly Bears, types: [creature], power: 2, toughness: 2, controller: Bob}
+actions:
+  - advance: {player: Alice, step: declare_attackers}
+  - attack: {attackers: [angel], defender: Bob}
+  - illegal: {action: {block: {blocker: bears, attacker: angel}}, rule: "702.9b"}
+  - advance: {player: Alice, step: end}
+expect:
+  - life: {Bob: 16}
+  - untapped: [angel]
+`
+
+// wireReply is what Discord gets for a reply: the interaction response,
+// or, for a reply that uploads files, the deferred response, the edit
+// that completes it (payload_json) and the files it uploads.
+func wireReply(req chat.Request, resp chat.Response) any {
+	if len(resp.Files) == 0 {
+		return toDiscordResponse(req, resp)
+	}
+	m, _ := toMessageWithFiles(resp)
+	m.Flags = 0
+	type file struct {
+		Name        string `json:"name"`
+		ContentType string `json:"content_type"`
+	}
+	var files []file
+	for _, f := range resp.Files {
+		files = append(files, file{f.Name, f.ContentType})
+	}
+	return struct {
+		Deferred any              `json:"deferred"`
+		Edit     messageWithFiles `json:"edit"`
+		Files    []file           `json:"files"`
+	}{deferralOf(req, resp), m, files}
 }
 
 func goldenJSON(t *testing.T, v any) string {

@@ -1,8 +1,10 @@
 package discord
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -56,6 +58,15 @@ func requestOf(in *discordgo.Interaction) (chat.Request, bool) {
 			if o == nil {
 				continue
 			}
+			if o.Type == discordgo.ApplicationCommandOptionAttachment {
+				if a, ok := resolvedAttachment(data.Resolved, optionString(o.Value)); ok {
+					if req.Attachments == nil {
+						req.Attachments = map[string]chat.Attachment{}
+					}
+					req.Attachments[o.Name] = a
+				}
+				continue
+			}
 			req.Options[o.Name] = optionString(o.Value)
 			if o.Focused {
 				req.Focused = o.Name
@@ -74,10 +85,59 @@ func requestOf(in *discordgo.Interaction) (chat.Request, bool) {
 			if len(in.Message.Embeds) > 0 && in.Message.Embeds[0] != nil && in.Message.Embeds[0].Footer != nil {
 				req.Footer = in.Message.Embeds[0].Footer.Text
 			}
+			for _, a := range in.Message.Attachments {
+				if a == nil || a.Filename == "" {
+					continue
+				}
+				if req.Attachments == nil {
+					req.Attachments = map[string]chat.Attachment{}
+				}
+				req.Attachments[a.Filename] = attachmentOf(a)
+			}
+		}
+		return req, true
+	case discordgo.InteractionModalSubmit:
+		data, ok := in.Data.(discordgo.ModalSubmitInteractionData)
+		if !ok {
+			return req, false
+		}
+		req.Kind = chat.KindModal
+		req.CustomID = data.CustomID
+		if _, cmd, ok := strings.Cut(data.CustomID, ":"); ok {
+			req.Command = cmd
+		}
+		for _, row := range data.Components {
+			ar, ok := row.(*discordgo.ActionsRow)
+			if !ok {
+				continue
+			}
+			for _, c := range ar.Components {
+				if ti, ok := c.(*discordgo.TextInput); ok {
+					req.Options[ti.CustomID] = ti.Value
+				}
+			}
 		}
 		return req, true
 	}
 	return req, false
+}
+
+// resolvedAttachment is the attachment an attachment option names, among
+// the interaction's resolved data.
+func resolvedAttachment(r *discordgo.ApplicationCommandInteractionDataResolved, id string) (chat.Attachment, bool) {
+	if r == nil || r.Attachments == nil {
+		return chat.Attachment{}, false
+	}
+	a := r.Attachments[id]
+	if a == nil {
+		return chat.Attachment{}, false
+	}
+	return attachmentOf(a), true
+}
+
+// attachmentOf is what a request says of a file Discord holds.
+func attachmentOf(a *discordgo.MessageAttachment) chat.Attachment {
+	return chat.Attachment{Filename: a.Filename, URL: a.URL, Size: a.Size, ContentType: a.ContentType}
 }
 
 // optionString is an option's value as text.
@@ -110,6 +170,9 @@ func toDiscordResponse(req chat.Request, r chat.Response) *discordgo.Interaction
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices}}
 	}
+	if r.Modal != nil {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: toModal(r.Modal)}
+	}
 	typ := discordgo.InteractionResponseChannelMessageWithSource
 	if r.Update && req.Kind == chat.KindComponent {
 		typ = discordgo.InteractionResponseUpdateMessage
@@ -139,6 +202,9 @@ func toEmbeds(es []chat.Embed) []*discordgo.MessageEmbed {
 		if e.Footer != "" {
 			me.Footer = &discordgo.MessageEmbedFooter{Text: e.Footer}
 		}
+		if e.Image != "" {
+			me.Image = &discordgo.MessageEmbedImage{URL: e.Image}
+		}
 		for _, f := range e.Fields {
 			me.Fields = append(me.Fields, &discordgo.MessageEmbedField{Name: f.Name, Value: f.Value, Inline: f.Inline})
 		}
@@ -165,4 +231,55 @@ func toComponents(rows [][]chat.Button) []discordgo.MessageComponent {
 		out = append(out, ar)
 	}
 	return out
+}
+
+// toModal is a form as Discord shows it: each text input in a row of its
+// own.
+func toModal(m *chat.Modal) *discordgo.InteractionResponseData {
+	d := &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title}
+	for _, in := range m.Inputs {
+		style := discordgo.TextInputShort
+		if in.Paragraph {
+			style = discordgo.TextInputParagraph
+		}
+		d.Components = append(d.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.TextInput{CustomID: in.CustomID, Label: in.Label, Style: style, Placeholder: in.Placeholder,
+				Required: in.Required, MinLength: in.MinLength, MaxLength: in.MaxLength},
+		}})
+	}
+	return d
+}
+
+// messageWithFiles is a message that uploads files, in the JSON part
+// (payload_json) of a multipart request: its attachments name the files
+// of the request by their index, and are all the message keeps, so that a
+// message updated in place shows only the new board.
+type messageWithFiles struct {
+	Content         string                            `json:"content"`
+	Embeds          []*discordgo.MessageEmbed         `json:"embeds"`
+	Components      []discordgo.MessageComponent      `json:"components"`
+	Attachments     []attachmentRef                   `json:"attachments"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
+}
+
+// attachmentRef names a file of the request: id is its index in files[n].
+type attachmentRef struct {
+	ID       string `json:"id"`
+	Filename string `json:"filename"`
+}
+
+// toMessageWithFiles is a reply with files, and the files to upload.
+func toMessageWithFiles(r chat.Response) (messageWithFiles, []*discordgo.File) {
+	m := messageWithFiles{Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Buttons),
+		Attachments: []attachmentRef{}, AllowedMentions: noMentions()}
+	if r.Ephemeral {
+		m.Flags = discordgo.MessageFlagsEphemeral
+	}
+	files := make([]*discordgo.File, 0, len(r.Files))
+	for i, f := range r.Files {
+		m.Attachments = append(m.Attachments, attachmentRef{ID: strconv.Itoa(i), Filename: f.Name})
+		files = append(files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)})
+	}
+	return m, files
 }

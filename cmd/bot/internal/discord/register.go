@@ -62,8 +62,12 @@ func applicationCommands(cat *i18n.Catalog, cmds []chat.Command) []*discordgo.Ap
 				Autocomplete:             o.Autocomplete(),
 				MaxLength:                o.MaxLength,
 			}
-			if o.Type == chat.OptBool {
+			switch o.Type {
+			case chat.OptBool:
 				ao.Type = discordgo.ApplicationCommandOptionBoolean
+				ao.MaxLength = 0
+			case chat.OptAttachment:
+				ao.Type = discordgo.ApplicationCommandOptionAttachment
 				ao.MaxLength = 0
 			}
 			for _, v := range o.Choices {

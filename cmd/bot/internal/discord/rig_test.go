@@ -38,6 +38,7 @@ type rigConfig struct {
 	ratePeriod time.Duration
 	replyCache int
 	index      *kb.Index
+	fetch      chat.Fetcher
 }
 
 // newRig builds a rig; tune, if not nil, changes its settings first.
@@ -71,6 +72,7 @@ func newRig(t testing.TB, tune func(*rigConfig)) *rig {
 		Limit:     chat.NewRateLimiter(c.rateBurst, c.ratePeriod, 100000),
 		Log:       log,
 		CacheSize: c.replyCache,
+		Fetch:     c.fetch,
 	})
 	e, err := New(c.Config, rt, nil, log)
 	if err != nil {

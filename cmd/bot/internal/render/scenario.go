@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 
+	"arbiter/cmd/bot/internal/sim"
 	"arbiter/engine"
 	"arbiter/i18n"
 )
@@ -22,6 +23,10 @@ func ScenarioErrorMessage(p *i18n.Printer, where string, err error) string {
 	var fe *ScenarioFileError
 	if errors.As(err, &fe) {
 		return p.T(i18n.KeyEngineReadError, fe.Path, fe.Err.Error())
+	}
+	var le *sim.LimitError
+	if errors.As(err, &le) {
+		return p.T(i18n.KeyEngineError, where, LimitMessage(p, le))
 	}
 	ee, ok := engine.AsError(err)
 	if !ok {
@@ -47,4 +52,12 @@ func anyArgs(ss []string) []any {
 		out[i] = s
 	}
 	return out
+}
+
+// LimitMessage says which limit a scenario is over.
+func LimitMessage(p *i18n.Printer, e *sim.LimitError) string {
+	if e.What == "bytes" {
+		return p.T(i18n.KeyEngineLimitBytes, e.Limit>>10)
+	}
+	return p.T(i18n.Key("engine.limit."+e.What), e.Got, e.Limit)
 }

@@ -42,7 +42,7 @@ func SimulationOf(p *i18n.Printer, r *engine.Result) Simulation {
 			objs = []string{}
 		}
 		out.Events = append(out.Events, SimEvent{Seq: ev.Seq, Turn: ev.Turn, Player: ev.Player, Step: ev.Step,
-			Kind: ev.Kind, Objects: objs, Rule: ev.Rule, Text: EventText(p, r, ev)})
+			Kind: string(ev.Kind), Objects: objs, Rule: ev.Rule, Text: EventText(p, r, ev)})
 	}
 	for _, c := range r.Expectations {
 		out.Expectations = append(out.Expectations, SimExpectation{Check: c.Check, OK: c.OK, Detail: c.Detail})

@@ -18,7 +18,7 @@ func Trace(p *i18n.Printer, r *engine.Result) []string {
 	}
 	for i, ev := range r.Events {
 		// Each line names its step; a step event is shown only where the run stops.
-		if ev.Kind == "step" && i+1 < len(r.Events) {
+		if ev.Kind == engine.EventStep && i+1 < len(r.Events) {
 			continue
 		}
 		lines = append(lines, p.T(i18n.KeyEngineLine, ev.Turn, StepName(p, r.Game, ev.Step), EventText(p, r, ev), RuleLabel(p, ev.Rule)))
@@ -42,14 +42,18 @@ func Trace(p *i18n.Printer, r *engine.Result) []string {
 	return append(lines, p.T(i18n.KeyEngineVerdictOK, len(r.Expectations)))
 }
 
+// CheckDetail says in p's language what a failed expectation found
+// instead (engine.Check.Detail says it in English).
+func CheckDetail(p *i18n.Printer, r *engine.Result, c engine.Check) string {
+	if len(c.Found) == 0 {
+		return c.Detail
+	}
+	return findingsText(p, r, c.Found)
+}
+
 // findingsText renders what a failed expectation found.
 func findingsText(p *i18n.Printer, r *engine.Result, found []engine.Finding) string {
-	name := func(id string) string {
-		if n, ok := r.Names[id]; ok && n != "" {
-			return n
-		}
-		return id
-	}
+	name := func(id string) string { return ObjectName(p, r, id) }
 	var parts []string
 	for _, f := range found {
 		arg := func(i int) string {
@@ -109,129 +113,34 @@ func RuleLabel(p *i18n.Printer, rule string) string {
 	return p.T(i18n.KeyEngineRuleCR, rule)
 }
 
-// EventText renders one event as a sentence. Every message takes the
-// objects' names as a list (%[1]s) and the player (%[2]s); the arguments
-// from %[3]s on depend on the kind, in the order the engine documents.
+// EventText renders one event as a sentence, from the message key and
+// values the engine gives (engine.Event.Message): every message takes the
+// objects' names as a list (%[1]s) and the player (%[2]s), then the
+// kind's own values. Real cards are named in the reader's language with
+// the English name beside (ObjectName).
 func EventText(p *i18n.Printer, r *engine.Result, ev engine.Event) string {
-	name := func(id string) string {
-		if n, ok := r.Names[id]; ok && n != "" {
-			return n
-		}
-		return id
+	key, args := ev.Message(r.Game)
+	vals := make([]any, 0, 2+len(args))
+	vals = append(vals, p.List(objectNames(p, r, ev.Objects)), ObjectName(p, r, ev.Player))
+	for _, a := range args {
+		vals = append(vals, argValue(p, r, a))
 	}
-	obj := func(i int) string {
-		if i < len(ev.Objects) {
-			return name(ev.Objects[i])
-		}
-		return ""
+	return p.T(i18n.Key(key), vals...)
+}
+
+// argValue is one value of an event's message, rendered for the reader.
+func argValue(p *i18n.Printer, r *engine.Result, a engine.Arg) any {
+	switch {
+	case a.IsN:
+		return a.N
+	case a.IDs != nil:
+		return p.List(objectNames(p, r, a.IDs))
+	case a.ID != "":
+		return ObjectName(p, r, a.ID)
+	case a.Key != "":
+		return p.T(i18n.Key(a.Key))
 	}
-	arg := func(i int) string {
-		if i < len(ev.Args) {
-			return ev.Args[i]
-		}
-		return ""
-	}
-	num := func(s string) int { n, _ := strconv.Atoi(s); return n }
-	names := make([]string, len(ev.Objects))
-	for i, id := range ev.Objects {
-		names[i] = name(id)
-	}
-	key := "engine.event." + ev.Kind
-	extra := []any{}
-	switch ev.Kind {
-	case "step":
-		extra = []any{StepName(p, r.Game, ev.Step)}
-	case "phase_out", "phase_in":
-		switch {
-		case ev.Indirect:
-			key += ".indirect"
-			extra = []any{obj(0), obj(1)}
-		case arg(0) == "tapped":
-			key += ".tapped"
-		default:
-			extra = []any{len(ev.Objects)}
-		}
-	case "untap", "tap":
-		extra = []any{len(ev.Objects)}
-	case "phase_in_unattached", "block", "attach", "illegal_target", "effect_never_starts":
-		extra = []any{obj(0), obj(1)}
-	case "phase_out_prevented", "phasing_player_gone":
-		extra = []any{name(arg(0))}
-	case "phase_in_blocked":
-		switch ev.Rule {
-		case "610.4a":
-			key += ".until"
-			extra = []any{name(strings.TrimSuffix(arg(0), "_leaves"))}
-		case "702.26g":
-			key += ".indirect"
-		}
-	case "cast":
-		if len(ev.Objects) < 2 {
-			key += ".notarget"
-			extra = []any{obj(0)}
-		} else {
-			extra = []any{obj(0), p.List(names[1:])}
-		}
-	case "resolve", "fizzle":
-		extra = []any{obj(0)}
-	case "damage":
-		src, dst := "", ""
-		if arg(1) == "player" {
-			dst = ev.Player
-			if len(ev.Objects) > 0 {
-				src = obj(0)
-			}
-		} else {
-			dst = obj(len(ev.Objects) - 1)
-			if len(ev.Objects) > 1 {
-				src = obj(0)
-			}
-		}
-		if src == "" {
-			key += ".nosource"
-		}
-		extra = []any{src, dst, num(arg(0))}
-	case "leaves_battlefield":
-		extra = []any{p.T(i18n.Key("engine.zone." + arg(0)))}
-	case "attack":
-		extra = []any{len(ev.Objects), arg(0)}
-	case "counter":
-		extra = []any{arg(0), num(arg(1)), num(arg(2))}
-	case "effect_begins", "effect_excludes":
-		if len(ev.Objects) < 2 {
-			key += ".none"
-			extra = []any{obj(0)}
-		} else {
-			extra = []any{obj(0), p.List(names[1:])}
-		}
-	case "effect_ends":
-		if ev.Rule == "702.26f" {
-			key += ".phased"
-		}
-		extra = []any{obj(0)}
-	case "control":
-		extra = []any{arg(0), arg(1)}
-	case "state_based":
-		key += "." + arg(0)
-	case "trigger", "no_trigger":
-		extra = []any{p.T(i18n.Key("engine.trigger." + arg(0)))}
-	case "unaffected":
-		if ev.Rule != "702.26b" {
-			key += ".gone"
-		}
-	case "leaves_game":
-		if len(ev.Objects) == 0 {
-			key += ".none"
-		}
-	case "ygo_activate":
-		extra = []any{arg(1)}
-	case "phase_end":
-		extra = []any{StepName(p, r.Game, ev.Step)}
-	case "hand_discard":
-		extra = []any{num(arg(0)), num(arg(1))}
-	}
-	args := append([]any{p.List(names), ev.Player}, extra...)
-	return p.T(i18n.Key(key), args...)
+	return a.Text
 }
 
 // PresetTitle picks a preset's title in l, else in English.

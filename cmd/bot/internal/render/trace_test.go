@@ -1,6 +1,9 @@
 package render
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"arbiter/engine"
@@ -18,12 +21,12 @@ func TestEngineMessages(t *testing.T) {
 	}
 	var keys []string
 	for _, k := range engine.EventKinds() {
-		if k != "state_based" {
-			keys = append(keys, "engine.event."+k)
+		if k != engine.EventStateBased {
+			keys = append(keys, "engine.event."+string(k))
 		}
 	}
 	for _, k := range engine.IndirectKinds() {
-		keys = append(keys, "engine.event."+k+".indirect")
+		keys = append(keys, "engine.event."+string(k)+".indirect")
 	}
 	keys = append(keys, "engine.event.phase_in.tapped", "engine.event.phase_in_blocked.until",
 		"engine.event.phase_in_blocked.indirect", "engine.event.cast.notarget", "engine.event.damage.nosource",
@@ -69,6 +72,100 @@ func TestEngineMessages(t *testing.T) {
 		for _, k := range keys {
 			if !p.Has(i18n.Key(k)) {
 				t.Errorf("%s has no message for %s", l, k)
+			}
+		}
+	}
+}
+
+// TestActionText describes every action of every preset in the three
+// languages: each has a message, takes its values, and names no raw key.
+func TestActionText(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[engine.ActionKind]bool{}
+	for _, ps := range engine.Presets() {
+		sc, r, err := engine.RunPreset(ps.Name, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
+			p := cat.Printer(l)
+			for _, a := range sc.Actions {
+				seen[a.Kind] = true
+				got := ActionText(p, r, a)
+				if got == "" || strings.Contains(got, "!engine.") || strings.Contains(got, "%!") || strings.Contains(got, a.Text) {
+					t.Errorf("%s %s: %q describes %q badly", ps.Name, l, got, a.Text)
+				}
+			}
+		}
+	}
+	for _, k := range engine.ActionKinds() {
+		key := i18n.Key("engine.action." + string(k))
+		for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
+			if !cat.Printer(l).Has(key) {
+				t.Errorf("%s has no message %s", l, key)
+			}
+		}
+	}
+	t.Logf("action kinds the presets use: %d of %d", len(seen), len(engine.ActionKinds()))
+}
+
+// TestEventTextNamesCards names a real card in the reader's language with
+// the English name beside, and leaves English alone.
+func TestEventTextNamesCards(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, r, err := engine.RunPreset("bolt-fizzles", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.LocalNames["efreet"] = map[string]string{"fr": "Efrit de l'arc-en-ciel", "ja": "虹色のイフリート"}
+	var ev engine.Event
+	for _, e := range r.Events {
+		if e.Kind == engine.EventPhaseOut {
+			ev = e
+		}
+	}
+	for l, want := range map[i18n.Lang]string{
+		i18n.EN: "Rainbow Efreet phases out.",
+		i18n.FR: "Efrit de l'arc-en-ciel (Rainbow Efreet) passe hors phase.",
+		i18n.JA: "虹色のイフリート（Rainbow Efreet）がフェイズ・アウトする。",
+	} {
+		if got := EventText(cat.Printer(l), r, ev); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+}
+
+// TestActionTextEveryKind describes actions of every kind a scenario can
+// write (testdata/actions.yaml), in the three languages.
+func TestActionTextEveryKind(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join("testdata", "actions.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := engine.ParseScenario(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &engine.Result{Game: sc.Game, Names: sc.Initial.Names()}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
+		p := cat.Printer(l)
+		for _, a := range sc.Actions {
+			got := ActionText(p, r, a)
+			if got == "" || strings.Contains(got, "!engine.") || strings.Contains(got, "%!") || strings.Contains(got, a.Text) {
+				t.Errorf("%s line %d: %q describes %q badly", l, a.Line, got, a.Text)
+			}
+			if testing.Verbose() {
+				t.Logf("%s", got)
 			}
 		}
 	}

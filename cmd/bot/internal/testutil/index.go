@@ -1,10 +1,13 @@
 package testutil
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -138,4 +141,84 @@ func Catalog(t testing.TB) *i18n.Catalog {
 		t.Fatal(err)
 	}
 	return cat
+}
+
+// CardLines returns the lines of the shared cards file
+// (cards-multilang-mtgjson-20220425.jsonl) of the cards named, English
+// names; the test is skipped without the file.
+func CardLines(t testing.TB, names ...string) []byte {
+	t.Helper()
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	out := CardLinesWhere(t, func(name, text string) bool { return want[name] })
+	for _, n := range names {
+		if !bytes.Contains(out, []byte(`"name": `+strconv.Quote(n))) {
+			t.Fatalf("card %q is not in the shared cards file", n)
+		}
+	}
+	return out
+}
+
+// CardLinesWhere returns the lines of the shared cards file of the cards
+// keep accepts, by English name and Oracle text (one line per card).
+func CardLinesWhere(t testing.TB, keep func(name, text string) bool) []byte {
+	t.Helper()
+	f, err := os.Open(SharedFile(t, "mtg/cards/cards-multilang-mtgjson-20220425.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	seen := map[string]bool{}
+	var out bytes.Buffer
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	for sc.Scan() {
+		var head struct {
+			Name string `json:"name"`
+			Text string `json:"oracle_text"`
+		}
+		line := sc.Bytes()
+		if json.Unmarshal(line, &head) != nil || seen[head.Name] || !keep(head.Name, head.Text) {
+			continue
+		}
+		seen[head.Name] = true
+		out.Write(line)
+		out.WriteByte('\n')
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// CardsIndex indexes in memory the embedded corpus and the cards named,
+// from the shared cards file, with their texts and printed names; the
+// test is skipped without the file. It is closed with the test.
+func CardsIndex(t testing.TB, names ...string) *kb.Index {
+	t.Helper()
+	return CardsIndexOf(t, CardLines(t, names...))
+}
+
+// CardsIndexOf indexes in memory the embedded corpus and lines of the
+// cards file. It is closed with the test.
+func CardsIndexOf(t testing.TB, lines []byte) *kb.Index {
+	t.Helper()
+	c := kb.NewCollection()
+	if err := c.AddCorpus(data.FS()); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddCards("cards.jsonl", bytes.NewReader(lines)); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := kb.NewMem(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	return ix
 }

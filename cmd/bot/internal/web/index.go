@@ -11,6 +11,7 @@ type Index interface {
 	Doc(ctx context.Context, id string) (kb.Doc, bool)
 	Rule(ctx context.Context, number, crDate string) (kb.RuleResult, bool, error)
 	Card(ctx context.Context, name string) (kb.CardResult, bool, error)
+	CardData(ctx context.Context, name string) (kb.CardData, bool)
 	Meta() kb.Meta
 	Glossary() *kb.Glossary
 	Renumbering() *kb.Renumbering

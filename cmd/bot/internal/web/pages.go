@@ -50,7 +50,7 @@ func New(cfg Config, cat *i18n.Catalog, index func() (Index, func()), log *slog.
 
 // parseTemplates parses every page template with the shared layout.
 func parseTemplates(fsys fs.FS) (map[string]*template.Template, error) {
-	base, err := template.New("layout.html").ParseFS(fsys, "templates/layout.html")
+	base, err := template.New("layout.html").ParseFS(fsys, "templates/layout.html", "templates/run.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: layout: %w", err)
 	}
@@ -61,7 +61,7 @@ func parseTemplates(fsys fs.FS) (map[string]*template.Template, error) {
 	out := map[string]*template.Template{}
 	for _, n := range names {
 		name := strings.TrimSuffix(strings.TrimPrefix(n, "templates/"), ".html")
-		if name == "layout" {
+		if name == "layout" || name == "run" {
 			continue
 		}
 		t, err := template.Must(base.Clone()).ParseFS(fsys, n)
@@ -84,6 +84,9 @@ func (w *Pages) Routes(mux *http.ServeMux) {
 	mux.Handle("GET /sim/{$}", w.handle(w.simIndex))
 	mux.Handle("GET /sim/{preset}", w.handle(w.sim))
 	mux.Handle("GET /sim/{preset}/{file}", http.HandlerFunc(w.boardImage))
+	mux.Handle("GET /sim/play", w.handle(w.play))
+	mux.Handle("POST /sim/play", http.HandlerFunc(w.playPost))
+	mux.Handle("GET /sim/play/{file}", http.HandlerFunc(w.playImage))
 	mux.Handle("GET /diff/{from}/{to}", w.handle(w.diff))
 }
 
@@ -111,6 +114,15 @@ func (pg *page) T(key string, args ...any) string { return pg.p.T(i18n.Key(key),
 
 // Date renders an ISO date in the page's language.
 func (pg *page) Date(iso string) string { return pg.p.Date(iso) }
+
+// runView is what the run template shows: a run, on a page.
+type runView struct {
+	P *page
+	D *simData
+}
+
+// Run pairs a run with the page, for the run template.
+func (pg *page) Run(d *simData) runView { return runView{P: pg, D: d} }
 
 // Href is path with the page's language.
 func (pg *page) Href(path string) string { return withLang(path, pg.Lang) }

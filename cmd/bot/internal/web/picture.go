@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -8,18 +9,49 @@ import (
 	"strings"
 
 	"arbiter/cmd/bot/internal/board"
+	"arbiter/cmd/bot/internal/render"
+	"arbiter/cmd/bot/internal/sim"
 	"arbiter/engine"
 	"arbiter/i18n"
 )
 
+// runOf runs the scenario a picture's request names.
+type runOf func(ctx context.Context, ix Index, r *http.Request) (*engine.Result, error)
+
 // boardImage serves /sim/{preset}/{step}.png and .svg: the board after a
 // step (0: before the first action).
 func (w *Pages) boardImage(rw http.ResponseWriter, r *http.Request) {
+	w.picture(rw, r, func(ctx context.Context, ix Index, r *http.Request) (*engine.Result, error) {
+		_, res, err := runPreset(ctx, ix, r.PathValue("preset"))
+		return res, err
+	})
+}
+
+// playImage serves /sim/play/{step}.png and .svg?s=: the board of the
+// scenario the link holds.
+func (w *Pages) playImage(rw http.ResponseWriter, r *http.Request) {
+	w.picture(rw, r, func(ctx context.Context, ix Index, r *http.Request) (*engine.Result, error) {
+		src, err := sim.Decode(r.URL.Query().Get("s"), sim.UserLimits().MaxBytes)
+		if err != nil {
+			return nil, notFound(i18n.KeyWebErrBadCode)
+		}
+		_, res, err := sim.Play(ctx, src, "", ix, sim.UserLimits())
+		if err != nil {
+			return nil, notFound(i18n.KeyWebErrBadCode)
+		}
+		return res, nil
+	})
+}
+
+// picture serves the board after a step of the run that run gives: a
+// PNG (names, numbers and symbols, for every reader) or an SVG in the
+// page's language.
+func (w *Pages) picture(rw http.ResponseWriter, r *http.Request, run runOf) {
 	file := r.PathValue("file")
 	stem, ext, _ := strings.Cut(file, ".")
 	n, err := strconv.Atoi(stem)
+	lang := w.pageLang(r)
 	fail := func(status int, key i18n.Key, args ...any) {
-		lang := w.pageLang(r)
 		setHeaders(rw.Header(), 0)
 		http.Error(rw, w.cat.Printer(lang).T(key, args...), status)
 	}
@@ -27,7 +59,9 @@ func (w *Pages) boardImage(rw http.ResponseWriter, r *http.Request) {
 		fail(http.StatusNotFound, i18n.KeyWebErrBadStep, file)
 		return
 	}
-	res, err := runPreset(r.PathValue("preset"))
+	ix, release := w.index()
+	res, err := run(r.Context(), ix, r)
+	release()
 	if err != nil {
 		var we *webError
 		if errors.As(err, &we) && we.Status == http.StatusNotFound {
@@ -52,8 +86,9 @@ func (w *Pages) boardImage(rw http.ResponseWriter, r *http.Request) {
 		body, err = board.FramePNG(f)
 		ctype = "image/png"
 	} else {
-		p := w.cat.Printer(w.pageLang(r))
-		body = []byte(board.SVG(board.LayOut(f.State, n, board.LocalWords(p)), "b"))
+		p := w.cat.Printer(lang)
+		words := board.LocalWords(p).Named(render.BoardNames(p, res))
+		body = []byte(board.SVG(board.LayOut(f.State, n, words), "b"))
 		ctype = "image/svg+xml; charset=utf-8"
 	}
 	if err != nil {

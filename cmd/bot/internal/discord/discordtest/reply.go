@@ -19,6 +19,7 @@ const (
 	TypeDeferredUpdate  = int(discordgo.InteractionResponseDeferredMessageUpdate)
 	TypeUpdate          = int(discordgo.InteractionResponseUpdateMessage)
 	TypeAutocomplete    = int(discordgo.InteractionApplicationCommandAutocompleteResult)
+	TypeModal           = int(discordgo.InteractionResponseModal)
 )
 
 // FlagEphemeral is the flag of a message for its user alone.
@@ -101,39 +102,45 @@ func ButtonIDs(raw map[string]any) []string {
 	return out
 }
 
+// message is the part of a message the checks read.
+type message struct {
+	Content string `json:"content"`
+	Embeds  []struct {
+		Title       string `json:"title"`
+		Description string `json:"description"`
+		Fields      []struct {
+			Name  string `json:"name"`
+			Value string `json:"value"`
+		} `json:"fields"`
+		Footer *struct {
+			Text string `json:"text"`
+		} `json:"footer"`
+	} `json:"embeds"`
+	Components []struct {
+		Components []struct {
+			CustomID string `json:"custom_id"`
+			Label    string `json:"label"`
+		} `json:"components"`
+	} `json:"components"`
+	Choices []struct {
+		Name  string `json:"name"`
+		Value any    `json:"value"`
+	} `json:"choices"`
+	AllowedMentions *struct {
+		Parse []string `json:"parse"`
+	} `json:"allowed_mentions"`
+	// Modals.
+	CustomID string `json:"custom_id"`
+	Title    string `json:"title"`
+}
+
 // Check returns what is wrong with an interaction response body, or ""
 // when it is well-formed and within Discord's limits, with
-// allowed_mentions {parse: []} on every message.
+// allowed_mentions {parse: []} on every message and custom_ids that differ.
 func Check(b []byte) string {
 	var resp struct {
 		Type discordgo.InteractionResponseType `json:"type"`
-		Data *struct {
-			Content string `json:"content"`
-			Embeds  []struct {
-				Title       string `json:"title"`
-				Description string `json:"description"`
-				Fields      []struct {
-					Name  string `json:"name"`
-					Value string `json:"value"`
-				} `json:"fields"`
-				Footer *struct {
-					Text string `json:"text"`
-				} `json:"footer"`
-			} `json:"embeds"`
-			Components []struct {
-				Components []struct {
-					CustomID string `json:"custom_id"`
-					Label    string `json:"label"`
-				} `json:"components"`
-			} `json:"components"`
-			Choices []struct {
-				Name  string `json:"name"`
-				Value any    `json:"value"`
-			} `json:"choices"`
-			AllowedMentions *struct {
-				Parse []string `json:"parse"`
-			} `json:"allowed_mentions"`
-		} `json:"data"`
+		Data *message                          `json:"data"`
 	}
 	if err := json.Unmarshal(b, &resp); err != nil {
 		return "reply is not JSON: " + err.Error()
@@ -160,14 +167,44 @@ func Check(b []byte) string {
 			}
 		}
 		return ""
+	case discordgo.InteractionResponseModal:
+		if resp.Data == nil || resp.Data.CustomID == "" || runes(resp.Data.CustomID) > chat.MaxCustomID {
+			return "modal without a custom_id"
+		}
+		if n := runes(resp.Data.Title); n == 0 || n > 45 {
+			return "modal title out of limits"
+		}
+		if n := len(resp.Data.Components); n == 0 || n > 5 {
+			return "modal without inputs"
+		}
+		return ""
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
 	default:
 		return "unexpected response type"
 	}
-	d := resp.Data
-	if d == nil {
+	if resp.Data == nil {
 		return "message without data"
 	}
+	return checkMessage(*resp.Data)
+}
+
+// CheckMessage returns what is wrong with a message Discord is sent by
+// REST (the payload_json of an edit or a follow-up), or "" when it is
+// well-formed and within Discord's limits.
+func CheckMessage(b []byte) string {
+	var m message
+	if err := json.Unmarshal(b, &m); err != nil {
+		return "message is not JSON: " + err.Error()
+	}
+	if !utf8.Valid(b) {
+		return "message is not UTF-8"
+	}
+	return checkMessage(m)
+}
+
+// checkMessage checks a message's limits, mentions and custom_ids.
+func checkMessage(d message) string {
+	runes := utf8.RuneCountInString
 	if d.Content == "" && len(d.Embeds) == 0 {
 		return "empty message"
 	}
@@ -199,6 +236,7 @@ func Check(b []byte) string {
 	if total > chat.MaxEmbedTotal {
 		return "embeds over 6000 characters"
 	}
+	ids := map[string]bool{}
 	for _, row := range d.Components {
 		if len(row.Components) > chat.MaxButtonsRow {
 			return "too many buttons in a row"
@@ -207,6 +245,10 @@ func Check(b []byte) string {
 			if runes(c.CustomID) > chat.MaxCustomID || runes(c.Label) > chat.MaxButtonLabel {
 				return "button out of limits"
 			}
+			if ids[c.CustomID] {
+				return "two buttons with the custom_id " + c.CustomID
+			}
+			ids[c.CustomID] = true
 		}
 	}
 	return ""
