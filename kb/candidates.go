@@ -32,7 +32,10 @@ func (ix *Index) candidates(ctx context.Context, p *queryPlan, game string, n in
 	if len(must) > 0 {
 		top := bleve.NewBooleanQuery()
 		top.AddMust(bleve.NewDisjunctionQuery(must...))
-		if game != "" {
+		if game == "ygo" || game != "" && ix.infos == nil {
+			// Magic's texts are nearly all of them: a filter on them costs
+			// a walk of a long list for the few it leaves out, which
+			// ranking drops anyway.
 			tq := bleve.NewTermQuery(game)
 			tq.SetField(fGame)
 			top.AddMust(tq)

@@ -69,7 +69,7 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 	}
 	ix.supportWeakCards(p, docs, matched)
 
-	var out []scored
+	out := make([]scored, 0, len(docs))
 	var best float64
 	for id, d := range docs {
 		m := matched[id]

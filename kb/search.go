@@ -203,7 +203,7 @@ func (ix *Index) settleHits(ranked []scored, matched map[string]*search.Document
 	for _, h := range ranked {
 		in[h.Doc.ID] = true
 	}
-	var out []scored
+	out := make([]scored, 0, len(ranked))
 	for _, h := range ranked {
 		if ix.infos != nil && ix.infos[h.Doc.ID].Heading {
 			kid, ok := ix.bestUnder(h.Doc.Ref, matched)
