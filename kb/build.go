@@ -165,7 +165,12 @@ func build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta
 	if err != nil {
 		return Meta{}, err
 	}
-	bl, err := bleve.NewUsing(filepath.Join(work, blevePath), m, scorch.Name, scorch.Name, nil)
+	// The texts are indexed in a scratch directory, merged into one
+	// segment, and that one snapshot copied to its place: scorch deletes
+	// the files of merged segments in the background, often after the
+	// index is closed, which would leave them in the build (half its size).
+	scratch := filepath.Join(work, blevePath+".scratch")
+	bl, err := bleve.NewUsing(scratch, m, scorch.Name, scorch.Name, nil)
 	if err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
@@ -177,7 +182,14 @@ func build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta
 		bl.Close()
 		return Meta{}, err
 	}
+	if err := copyIndex(bl, filepath.Join(work, blevePath)); err != nil {
+		bl.Close()
+		return Meta{}, err
+	}
 	if err := bl.Close(); err != nil {
+		return Meta{}, fmt.Errorf("kb: build: %w", err)
+	}
+	if err := os.RemoveAll(scratch); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
 	t := &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc, Docs: docInfos(c.Docs),
@@ -380,6 +392,48 @@ func ReadMeta(dir string) (Meta, error) {
 		return Meta{}, fmt.Errorf("%w at %s: unreadable %s", ErrNoIndex, dir, metaPath)
 	}
 	return meta, nil
+}
+
+// copyIndex copies bl's current snapshot, and only its files, to dir.
+func copyIndex(bl bleve.Index, dir string) error {
+	cp, ok := bl.(bleve.IndexCopyable)
+	if !ok {
+		return fmt.Errorf("kb: build: the index cannot be copied")
+	}
+	if err := cp.CopyTo(syncedDir(dir)); err != nil {
+		return fmt.Errorf("kb: build: %w", err)
+	}
+	return nil
+}
+
+// syncedDir is a directory for bleve's copy whose files reach the disk
+// when closed, as the index's own writes do. The root file is given as is:
+// scorch opens it as a bolt database, which syncs its own writes.
+type syncedDir string
+
+func (d syncedDir) GetWriter(name string) (io.WriteCloser, error) {
+	path := filepath.Join(string(d), name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if filepath.Base(name) == "root.bolt" {
+		return f, nil
+	}
+	return syncedFile{f}, nil
+}
+
+type syncedFile struct{ *os.File }
+
+func (f syncedFile) Close() error {
+	if err := f.Sync(); err != nil {
+		f.File.Close()
+		return err
+	}
+	return f.File.Close()
 }
 
 // mergeSegments merges the index into one segment: a question then reads

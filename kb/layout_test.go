@@ -85,6 +85,11 @@ func TestSearchSameAcrossLayouts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// One segment, and none of the files it was merged from.
+	zaps, err := filepath.Glob(filepath.Join(dir, blevePath, "store", "*.zap"))
+	if err != nil || len(zaps) != 1 {
+		t.Errorf("segment files on disk: %d %v, want 1", len(zaps), err)
+	}
 	qs := layoutQuestions(t)
 	want := answers(t, mem, qs)
 	got := answers(t, disk, qs)
