@@ -47,8 +47,21 @@ func commands() []command {
 }
 
 // defaultMemoryLimit is the Go runtime's soft memory limit unless
-// GOMEMLIMIT is set.
-const defaultMemoryLimit = 180 << 20
+// GOMEMLIMIT is set; buildMemoryLimit is the one of the commands that
+// build an index, whose live heap is above the default: under it the
+// collector would run without pause (a full build took twice as long).
+const (
+	defaultMemoryLimit = 180 << 20
+	buildMemoryLimit   = 300 << 20
+)
+
+// memoryLimit is the soft memory limit of the command line args.
+func memoryLimit(args []string) int64 {
+	if len(args) > 1 && args[0] == "kb" && (args[1] == "build" || args[1] == "update") {
+		return buildMemoryLimit
+	}
+	return defaultMemoryLimit
+}
 
 // run executes one command line, args[0] being the program's name, with
 // the process's environment and streams. It returns nil on success, else
@@ -68,7 +81,7 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		// A soft limit keeps the heap near what the index needs (the
 		// Japanese dictionary alone is about 150 MB) instead of growing to
 		// twice the live heap between collections; GOMEMLIMIT overrides it.
-		debug.SetMemoryLimit(defaultMemoryLimit)
+		debug.SetMemoryLimit(memoryLimit(args))
 	}
 	cat, err := i18n.Load()
 	if err != nil {
