@@ -45,7 +45,7 @@ func sentences(text string) []sentence {
 			continue
 		}
 		if s := strings.TrimSpace(text[start:end]); s != "" {
-			lead := len(text[start:end]) - len(strings.TrimLeft(text[start:end], " \n"))
+			lead := len(text[start:end]) - len(strings.TrimLeftFunc(text[start:end], unicode.IsSpace))
 			out = append(out, sentence{start + lead, start + lead + len(s)})
 		}
 		start = end
@@ -54,7 +54,7 @@ func sentences(text string) []sentence {
 		}
 	}
 	if s := strings.TrimSpace(text[start:]); s != "" {
-		lead := len(text[start:]) - len(strings.TrimLeft(text[start:], " \n"))
+		lead := len(text[start:]) - len(strings.TrimLeftFunc(text[start:], unicode.IsSpace))
 		out = append(out, sentence{start + lead, start + lead + len(s)})
 	}
 	return out

@@ -19,6 +19,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arbiter/cmd/bot/internal/discord/discordtest"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
 )
@@ -129,7 +130,7 @@ func deferredReply(b []byte) bool {
 	return json.Unmarshal(b, &r) == nil && (r.Type == 5 || r.Type == 6)
 }
 
-// edits returns the content of the edits of deferred replies that the
+// edits returns the text of the edits of deferred replies that the
 // replicas sent to their stand-ins of Discord's REST API, by interaction
 // token.
 func (rs *replicaSet) edits() map[string]string {
@@ -146,10 +147,11 @@ func (rs *replicaSet) edits() map[string]string {
 			}
 			parts := strings.Split(f[1], "/")
 			for j, part := range parts {
-				if part == "webhooks" && j+2 < len(parts) {
-					var e struct{ Content string }
-					json.Unmarshal([]byte(f[2]), &e)
-					out[parts[j+2]] = e.Content
+				if part == "webhooks" && j+2 < len(parts) && json.Valid([]byte(f[2])) {
+					// The edit's text as an inline reply's reads (its
+					// content, then its embeds).
+					resp, _ := discordtest.Decode(rs.t, []byte(`{"type":4,"data":`+f[2]+`}`))
+					out[parts[j+2]] = discordtest.Text(resp)
 				}
 			}
 		}
