@@ -199,21 +199,23 @@ func offTopic(text string) bool {
 // and its translations take one place; one text is cited once however many
 // documents carry it; an answer keeps to one game.
 func (ix *Index) settleHits(ranked []scored, matched map[string]*search.DocumentMatch, lang, game string) []Hit {
-	in := map[string]bool{}
-	for _, h := range ranked {
-		in[h.Doc.ID] = true
-	}
+	// A heading takes the place of the rule under it that answers (which
+	// then comes no later), or no place at all.
+	placed := map[string]bool{}
 	out := make([]scored, 0, len(ranked))
 	for _, h := range ranked {
 		if ix.infos != nil && ix.infos[h.Doc.ID].Heading {
 			kid, ok := ix.bestUnder(h.Doc.Ref, matched)
-			if !ok || in[kid] {
-				continue // cited through the rule under it, or not at all
+			if !ok || placed[kid] {
+				continue
 			}
-			in[kid] = true
 			h.Doc = ix.infos[kid].doc(kid)
 			h.hash = ix.infos[kid].Hash
 		}
+		if placed[h.Doc.ID] {
+			continue
+		}
+		placed[h.Doc.ID] = true
 		out = append(out, h)
 	}
 	hits := make([]Hit, 0, len(out))
@@ -264,21 +266,28 @@ func mergeLater(hits, later []Hit) []Hit {
 }
 
 // bestUnder returns the rule under a heading that answers it: the one
-// whose matched words weigh most, the longer text on a tie (a keyword's
-// "is a static ability" says less than the rule after it).
+// that holds most of the question's words (each counted once: a rule
+// that repeats the keyword's name does not say more about it), the first
+// in the rules' order on a tie, as the rules define a keyword before
+// they refine it, and never a text too short to say anything ("Deathtouch
+// is a static ability.") when another rule matches as well.
 func (ix *Index) bestUnder(number string, matched map[string]*search.DocumentMatch) (string, bool) {
 	kids := ix.related.kids[number]
-	best, bestScore, bestLen := "", -1.0, -1
+	best, bestScore, bestShort := "", -1, true
 	for _, id := range kids {
-		score := 0.0
+		score := 0
 		if m := matched[id]; m != nil {
+			terms := map[string]bool{}
 			for _, tl := range m.Locations {
-				score += float64(len(tl))
+				for t := range tl {
+					terms[t] = true
+				}
 			}
+			score = len(terms)
 		}
-		l := ix.infos[id].Len
-		if score > bestScore || score == bestScore && l > bestLen {
-			best, bestScore, bestLen = id, score, l
+		short := ix.infos[id].Len < shortText
+		if score > bestScore || score == bestScore && bestShort && !short {
+			best, bestScore, bestShort = id, score, short
 		}
 	}
 	return best, best != ""
