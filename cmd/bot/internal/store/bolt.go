@@ -46,7 +46,7 @@ func OpenBolt(dir string) (*Bolt, error) {
 		return nil, fmt.Errorf("state: %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{boltSettings, boltImports} {
+		for _, b := range [][]byte{boltSettings, boltImports, boltReports} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
