@@ -146,3 +146,20 @@ func MatchesAny(wants, ids []string) bool {
 	}
 	return false
 }
+
+// Filing is a report as its author files it, from any front end: the
+// question and the answer's language and page, what they say, and who
+// and where they are.
+type Filing struct {
+	Question string
+	Lang     string // the language the answer was in
+	Page     int    // the page of the answer (Discord shows 3 citations a page)
+	K        int    // citations a page showed (0: Discord's 3)
+	Wrong    string
+	// Suggestion is the rule number, card or link that answers, if any.
+	Suggestion string
+	Reporter   string // who: a Discord user ID, "cli:<user>", "web:<hash>"
+	GuildID    string
+	ChannelID  string
+	Source     string // discord, console, cli, web
+}
