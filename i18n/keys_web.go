@@ -66,3 +66,6 @@ const (
 	KeyWebAskTitle         Key = "web.ask.title"
 	KeyWebAskQuestionTitle Key = "web.ask.question_title" // %[1]s the question
 )
+
+// KeyWebHomeAsk is the front page's link to the question page.
+const KeyWebHomeAsk Key = "web.home.ask"

@@ -180,7 +180,7 @@ func TestReportNotCorrectedWhenNotCited(t *testing.T) {
 	if r := rt.Serve(ctx, file); r.Outcome == "error" {
 		t.Fatal(r.Content)
 	}
-	if _, err := rt.ConfirmReport(ctx, 1, "", "", "cli:judge"); err != nil {
+	if _, err := rt.ConfirmReport(ctx, 1, "", "", "cli:judge", i18n.EN); err != nil {
 		t.Fatal(err)
 	}
 	ask := member(KindCommand, "u1", false)

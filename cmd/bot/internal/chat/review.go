@@ -172,10 +172,25 @@ func (rt *Router) submitReview(ctx context.Context, ix Index, req Request) (Resp
 // ID), else the reporter's suggestion, and it must name texts of the
 // index. The question then counts as corrected wherever an answer to it
 // cites them.
-func (rt *Router) ConfirmReport(ctx context.Context, id int64, expected, note, reviewer string) (report.Report, error) {
+// What answers is labelled in lang.
+func (rt *Router) ConfirmReport(ctx context.Context, id int64, expected, note, reviewer string, lang i18n.Lang) (report.Report, error) {
 	ix, release := rt.index()
 	defer release()
-	return rt.confirm(ctx, ix, rt.printer(i18n.EN), id, expected, note, reviewer)
+	return rt.confirm(ctx, ix, rt.printer(lang), id, expected, note, reviewer)
+}
+
+// ShowReport returns report id; a refusal (an unknown report, a store out
+// of reach) is a *report.Problem.
+func (rt *Router) ShowReport(ctx context.Context, id int64) (report.Report, error) {
+	return rt.storeReport(ctx, id)
+}
+
+// ListReports returns the reports f selects, the oldest first.
+func (rt *Router) ListReports(ctx context.Context, f report.Filter) ([]report.Report, error) {
+	if rt.reports.Store == nil {
+		return nil, report.Refuse(i18n.KeyReportErrNotKept)
+	}
+	return rt.storeReports(ctx, f)
 }
 
 // confirm is ConfirmReport on ix, labelling what answers in p's language.

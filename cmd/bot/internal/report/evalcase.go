@@ -79,7 +79,7 @@ func AppendCases(src []byte, cases []Case) ([]byte, int, error) {
 		}
 		var row []Case
 		if err := yaml.Unmarshal([]byte(strings.TrimSpace(l)), &row); err != nil || len(row) != 1 {
-			return nil, 0, fmt.Errorf("line %d: not a row of an evaluation file: %q", i+1, l)
+			return nil, 0, &RowError{Line: i + 1, Text: l}
 		}
 		at[caseKey(row[0])] = i
 	}
@@ -99,6 +99,17 @@ func AppendCases(src []byte, cases []Case) ([]byte, int, error) {
 		added++
 	}
 	return []byte(strings.Join(lines, "\n") + "\n"), added, nil
+}
+
+// RowError is a line of an evaluation file that is not a row of one.
+type RowError struct {
+	Line int // from 1
+	Text string
+}
+
+// Error returns the line and its text, for logs.
+func (e *RowError) Error() string {
+	return fmt.Sprintf("line %d: not a row of an evaluation file: %q", e.Line, e.Text)
 }
 
 // caseKey identifies a case's question in its language.

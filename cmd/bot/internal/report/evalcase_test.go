@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -75,7 +76,8 @@ func TestAppendCases(t *testing.T) {
 	if added != 1 || len(rows) != 4 || rows[0].Expect[0] != "wotc-2022-09-09-phasing-6" || rows[3].Lang != "fr" {
 		t.Errorf("added %d, rows %+v", added, rows)
 	}
-	if _, _, err := AppendCases([]byte("- {q: [broken\n"), cases); err == nil {
-		t.Error("a broken row is not reported")
+	var re *RowError
+	if _, _, err := AppendCases([]byte("# header\n- {q: [broken\n"), cases); !errors.As(err, &re) || re.Line != 2 {
+		t.Errorf("a broken row: %v", err)
 	}
 }
