@@ -142,9 +142,9 @@ func TestCommandsRegister(t *testing.T) {
 		out      string
 	}{
 		{"guild", []string{"register", "--guild", "42"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusOK,
-			"/applications/77/guilds/42/commands", 0, "9 commands registered (42)"},
+			"/applications/77/guilds/42/commands", 0, "11 commands registered (42)"},
 		{"global", []string{"register"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusOK,
-			"/applications/77/commands", 0, "9 commands registered (every server)"},
+			"/applications/77/commands", 0, "11 commands registered (every server)"},
 		{"Discord refuses", []string{"register"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusBadRequest,
 			"/applications/77/commands", 1, "Discord refused"},
 		{"no token", []string{"register"}, map[string]string{"DISCORD_APP_ID": "77"}, 0, "", 2, "DISCORD_TOKEN"},
