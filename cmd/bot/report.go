@@ -81,10 +81,13 @@ func (e *env) openDesk(p *i18n.Printer, f reportFlags, withIndex bool) (*reportD
 			return nil, e.inputError(p, err)
 		}
 	}
+	// The limit of reports is the store's, shared with the bot's
+	// replicas when it is PostgreSQL.
+	st, _ := reports.(chat.Store)
 	rt := chat.New(chat.Config{
 		Catalog: e.cat,
 		Index:   func() (chat.Index, func()) { return ix, func() {} },
-		Reports: chat.ReportsConfig{Store: reports, Source: "cli"},
+		Reports: chat.ReportsConfig{Store: reports, Source: "cli", Limit: chat.DefaultReportLimit().Shared(st)},
 	})
 	return &reportDesk{rt: rt, close: func() {
 		if ix != nil {

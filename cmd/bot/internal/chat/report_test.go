@@ -125,7 +125,7 @@ func TestReportFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r.Question != q || r.Lang != "en" || r.Source != "discord" || r.Reporter != "1280000000000000004" || r.GuildID != guild ||
-		r.Wrong != "it cites March of Swirling Mist , but Unite the Coalition says it for any permanent" ||
+		r.Wrong != "it cites March of Swirling Mist, but Unite the Coalition says it for any permanent" ||
 		r.Suggestion != "wotc-2022-09-09-phasing-3" || len(r.Shown) != 3 || r.Shown[0].ID != "wotc-2022-02-18-phasing-3" ||
 		!strings.Contains(r.Shown[0].Label, "March of Swirling Mist") || r.CRRelease != "" || r.Created.IsZero() {
 		t.Errorf("kept %+v", r)

@@ -108,12 +108,12 @@ func TestReportInteractions(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r1.Question != "can an aura phase out?" || r1.Reporter != "1280000000000000021" || r1.Status != report.Confirmed ||
-		r1.Wrong != "it cites March of Swirling Mist , but the question is about any permanent and Unite the Coalition says so" ||
+		r1.Wrong != "it cites March of Swirling Mist, but the question is about any permanent and Unite the Coalition says so" ||
 		r1.Decision.Reviewer != "1280000000000000022" || len(r1.Shown) != 3 {
 		t.Errorf("report 1: %+v %+v", r1, r1.Decision)
 	}
 	r2, _ := reports.Report(ctx, 2)
-	if r2.Question != longQ || r2.Lang != "fr" || r2.Wrong != "La réponse parle des jetons , pas des Équipements." ||
+	if r2.Question != longQ || r2.Lang != "fr" || r2.Wrong != "La réponse parle des jetons, pas des Équipements." ||
 		r2.Status != report.Rejected || len(r2.Comments) != 1 || r2.Comments[0].Text != "The long question is about Equipment" {
 		t.Errorf("report 2: %+v", r2)
 	}

@@ -10,8 +10,9 @@ import (
 
 // mentionRE matches what Discord turns into a mention or a ping: a user
 // (<@id>, <@!id>), a role (<@&id>), a channel (<#id>), a slash command
-// (</name:id>), @everyone and @here.
-var mentionRE = regexp.MustCompile(`(?i)<@[!&]?\d*>|<#\d*>|</[^<>\s]*:\d*>|@everyone|@here`)
+// (</name:id>), @everyone and @here; with the spaces before it, so that
+// "see <@1>." becomes "see.".
+var mentionRE = regexp.MustCompile(`(?i)[ \t]*(?:<@[!&]?\d*>|<#\d*>|</[^<>\s]*:\d*>|@everyone|@here)`)
 
 // Clean returns what a user typed into a report, fit to keep and to show
 // anywhere: control characters and invisible marks dropped (a tab is a

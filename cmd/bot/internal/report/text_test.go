@@ -16,6 +16,7 @@ func TestClean(t *testing.T) {
 		{"user mention", "ask <@123456789012345678> about it", false, "ask about it"},
 		{"nickname mention", "ask <@!123456789012345678>", false, "ask"},
 		{"role mention", "<@&987654321098765432> please check", false, "please check"},
+		{"mention before punctuation", "ask <@123>, then <#456>.", false, "ask, then."},
 		{"channel mention", "see <#111122223333444455>", false, "see"},
 		{"slash command mention", "try </ruling:1234567890>", false, "try"},
 		{"everyone and here", "@everyone look @here now", false, "look now"},
