@@ -231,3 +231,21 @@ func TestConsolePasteExample(t *testing.T) {
 		t.Errorf("output lacks %q:\n%s", sub, out)
 	}
 }
+
+// TestConsoleReportExample runs testdata/console/report.txt, the example
+// of the README: an answer reported from its button, the report confirmed,
+// and the answer again, marked corrected.
+func TestConsoleReportExample(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "console", "report.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runConsole(t, nil, nil, strings.TrimRight(string(src), "\n"))
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	if sub, ok := testutil.HasAll(out, "## Report a wrong answer", "Thank you: your report is #1.", "1 report open:",
+		"Report #1 confirmed", "✅ Reported and corrected"); !ok {
+		t.Errorf("output lacks %q:\n%s", sub, out)
+	}
+}

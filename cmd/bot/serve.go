@@ -160,7 +160,7 @@ func reportsConfig(cfg serveConfig, st chat.Store, srv *server.Server, log *slog
 		c.Store = &store.MemoryReports{}
 	}
 	if cfg.chat.reviewerRole == "" {
-		log.Info("no --reviewer-role: reports are reviewed with 'bot report' on the server only")
+		log.Info("no --reviewer-role: nobody reviews reports on Discord; reviewers use 'bot report' on the server")
 	}
 	if ch := cfg.chat.reportsChannel; ch != "" {
 		poster, err := discord.NewPoster(cfg.discord.Token)
