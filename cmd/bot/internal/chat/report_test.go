@@ -450,3 +450,33 @@ func TestResolveExpected(t *testing.T) {
 		})
 	}
 }
+
+// TestReportFormsFitDiscord: the report form and the reviewers' form fit
+// Discord's limits of a modal in every language: a title and labels of 45
+// characters, placeholders of 100.
+func TestReportFormsFitDiscord(t *testing.T) {
+	rt, reports, _, _ := reportRouter(t, nil)
+	ctx := context.Background()
+	if _, err := reports.AddReport(ctx, report.Report{Question: "q", Lang: "en", Wrong: "w", Suggestion: strings.Repeat("s", report.MaxSuggestion)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"en", "fr", "ja"} {
+		for _, id := range []string{"r:ruling:" + l + ":0:" + strings.Repeat("q", 80), "v:c:1"} {
+			req := member(KindComponent, "u", true)
+			req.Locale, req.CustomID = l, id
+			got := rt.Serve(ctx, req)
+			m := got.Modal
+			if m == nil {
+				t.Fatalf("%s %s: no form: %+v", l, id, got)
+			}
+			if n := runes(m.Title); n == 0 || n > 45 || runes(m.CustomID) > MaxCustomID {
+				t.Errorf("%s: title %q (%d), custom_id %q", l, m.Title, n, m.CustomID)
+			}
+			for _, in := range m.Inputs {
+				if n := runes(in.Label); n == 0 || n > 45 || runes(in.Placeholder) > 100 || runes(in.Value) > in.MaxLength {
+					t.Errorf("%s: input %+v out of Discord's limits", l, in)
+				}
+			}
+		}
+	}
+}
