@@ -60,3 +60,12 @@ const (
 	KeyWebErrBadCode   Key = "web.err.bad_code"  // a picture's link without a scenario that plays
 	KeyWebErrBadForm   Key = "web.err.bad_form"
 )
+
+// The question page (/ask) and its report form.
+const (
+	KeyWebAskTitle         Key = "web.ask.title"
+	KeyWebAskQuestionTitle Key = "web.ask.question_title" // %[1]s the question
+)
+
+// KeyWebHomeAsk is the front page's link to the question page.
+const KeyWebHomeAsk Key = "web.home.ask"

@@ -18,7 +18,9 @@ import (
 // The full-data evaluation: questions written as players type them, over
 // the index built from every file of ../shared/data plus the embedded
 // corpus. testdata/eval/dev.yaml is used while tuning; holdout.yaml is only
-// measured. See the header of dev.yaml for the format.
+// measured; reported.yaml holds the questions users reported and
+// reviewers confirmed ("bot report export"). See the header of dev.yaml
+// for the format.
 
 // fullQuestion is one row of a full-data evaluation file.
 type fullQuestion struct {
@@ -30,7 +32,7 @@ type fullQuestion struct {
 	Note   string   `yaml:"note"`
 }
 
-var fullEvalFiles = []string{"dev.yaml", "holdout.yaml"}
+var fullEvalFiles = []string{"dev.yaml", "reported.yaml", "holdout.yaml"}
 
 func loadFullEval(t testing.TB, name string) []fullQuestion {
 	t.Helper()
@@ -280,7 +282,7 @@ func TestEvalFullDataExpectations(t *testing.T) {
 		for i, q := range qs {
 			// The held-out questions are not printed, not even in failures.
 			what := fmt.Sprintf("%s: row %d", f, i+1)
-			if f == "dev.yaml" {
+			if f != "holdout.yaml" {
 				what += fmt.Sprintf(" %q", q.Q)
 			}
 			if q.Lang != "en" && q.Lang != "fr" && q.Lang != "ja" {
@@ -316,6 +318,9 @@ func (ix *Index) holds(want string) bool {
 var evalFloors = map[string]struct{ recall5, mrr, quiet float64 }{
 	"dev.yaml":     {0.84, 0.72, 0.95},
 	"holdout.yaml": {0.78, 0.62, 0.50},
+	// Each reported question was answered wrongly when it was reported:
+	// measured, with no floor until the full data is measured on them.
+	"reported.yaml": {0, 0, 0},
 }
 
 // TestEvalFullData runs the full-data evaluation sets and fails under the
@@ -327,7 +332,7 @@ func TestEvalFullData(t *testing.T) {
 		if len(qs) == 0 {
 			continue
 		}
-		by := runEval(t, qs, arbiterSearcher(ix), f == "dev.yaml")
+		by := runEval(t, qs, arbiterSearcher(ix), f != "holdout.yaml")
 		t.Logf("\n%s", formatScores(strings.TrimSuffix(f, ".yaml"), by))
 		floor := evalFloors[f]
 		for _, l := range []string{"en", "fr", "ja"} {

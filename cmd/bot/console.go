@@ -46,21 +46,27 @@ func cmdConsole(e *env, args []string) int {
 	}
 	defer ix.Close()
 	var st chat.Store
+	var reports chat.Reports = &store.MemoryReports{}
 	if *state != "" {
 		b, err := store.OpenBolt(*state)
 		if err != nil {
 			return e.inputError(p, err)
 		}
 		defer b.Close()
-		st = b
+		st, reports = b, b
 	}
 	prefs := chat.NewPrefs(st, nil)
 	if err := prefs.Sync(e.ctx); err != nil {
 		return e.inputError(p, err)
 	}
 	c := &console{cat: e.cat, out: e.stdout, user: *user, locale: p.Lang().String()}
+	// Whoever runs the console runs the bot's command line: a reviewer.
 	c.rt = chat.New(chat.Config{Catalog: e.cat, Index: func() (chat.Index, func()) { return ix, func() {} }, Prefs: prefs,
-		CacheSize: 256, Fetch: consoleFiles{c}})
+		CacheSize: 256, Fetch: consoleFiles{c},
+		Reports: chat.ReportsConfig{Store: reports, Reviewer: func(chat.Request) bool { return true }, Source: "console"}})
+	if err := c.rt.SyncReports(e.ctx); err != nil {
+		return e.inputError(p, err)
+	}
 	if cf.lang == "" {
 		c.locale = ""
 		if l, ok := envLocale(e); ok {
@@ -162,6 +168,11 @@ func (c *console) form(e *env, sc *bufio.Scanner, req chat.Request, m *chat.Moda
 	}
 	sub := chat.Request{Kind: chat.KindModal, CustomID: m.CustomID, Locale: req.Locale, UserID: req.UserID,
 		ChannelID: req.ChannelID, Options: map[string]string{}}
+	// A form opened by a button comes with the button's message, as on
+	// Discord: its footer may hold the question.
+	if req.Kind == chat.KindComponent && len(c.last.Embeds) > 0 {
+		sub.Footer, sub.FromEphemeral = c.last.Embeds[0].Footer, c.last.Ephemeral
+	}
 	for _, in := range m.Inputs {
 		if !c.json {
 			fmt.Fprintln(c.out, in.Label)

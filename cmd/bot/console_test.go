@@ -62,6 +62,14 @@ func TestConsole(t *testing.T) {
 			[]string{"] Share", "(Si ma créature passe hors phase"}, 0},
 		{"old rule number", []string{"--lang", "fr"}, []string{"/rule number: 502.15h"},
 			[]string{"502.15h", "702.26"}, 0},
+		{"report from an answer's button, then review it", nil, []string{"/ruling question: can an aura phase out?", "!7",
+			"It quotes a ruling <@1>; the rules say it too.", "", "mtgwiki-ja-phase-out-phasing-in", "",
+			"/reports action: list", "/reports action: confirm number: 1", "/ruling can an aura phase out"},
+			[]string{"[7] Report", "## Report a wrong answer", "What is wrong with the answer?\n", "Thank you: your report is #1.",
+				"1 report open:", "It quotes a ruling; the rules say it too.", "Report #1 confirmed",
+				"Reported and corrected: a reviewer confirmed the text that answers this question (report #1)."}, 0},
+		{"report command, refused", []string{"--lang", "fr"}, []string{"/report question: jeton hors phase wrong: @everyone"},
+			[]string{"Dites ce qui ne va pas dans la réponse."}, 0},
 		{"line not understood", nil, []string{"hello there"},
 			[]string{"Not understood: hello there"}, 1},
 		{"unknown command", nil, []string{"/nope x"},
@@ -142,9 +150,9 @@ func TestCommandsRegister(t *testing.T) {
 		out      string
 	}{
 		{"guild", []string{"register", "--guild", "42"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusOK,
-			"/applications/77/guilds/42/commands", 0, "9 commands registered (42)"},
+			"/applications/77/guilds/42/commands", 0, "11 commands registered (42)"},
 		{"global", []string{"register"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusOK,
-			"/applications/77/commands", 0, "9 commands registered (every server)"},
+			"/applications/77/commands", 0, "11 commands registered (every server)"},
 		{"Discord refuses", []string{"register"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusBadRequest,
 			"/applications/77/commands", 1, "Discord refused"},
 		{"no token", []string{"register"}, map[string]string{"DISCORD_APP_ID": "77"}, 0, "", 2, "DISCORD_TOKEN"},
@@ -220,6 +228,24 @@ func TestConsolePasteExample(t *testing.T) {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
 	if sub, ok := testutil.HasAll(out, "(Étape 0 sur 4)", "(Étape 3 sur 4)", "Grizzly Bears ne peut pas bloquer Serra Angel. (RC 702.9b)"); !ok {
+		t.Errorf("output lacks %q:\n%s", sub, out)
+	}
+}
+
+// TestConsoleReportExample runs testdata/console/report.txt, the example
+// of the README: an answer reported from its button, the report confirmed,
+// and the answer again, marked corrected.
+func TestConsoleReportExample(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "console", "report.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runConsole(t, nil, nil, strings.TrimRight(string(src), "\n"))
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	if sub, ok := testutil.HasAll(out, "## Report a wrong answer", "Thank you: your report is #1.", "1 report open:",
+		"Report #1 confirmed", "✅ Reported and corrected"); !ok {
 		t.Errorf("output lacks %q:\n%s", sub, out)
 	}
 }

@@ -64,7 +64,7 @@ func TestLayering(t *testing.T) {
 		chat, discord, web     = internal + "chat", internal + "discord", internal + "web"
 		server, testutil       = internal + "server", internal + "testutil"
 		store, artifact        = internal + "store", internal + "artifact"
-		progress               = internal + "progress"
+		progress, report       = internal + "progress", internal + "report"
 		discordtest            = internal + "discord/discordtest"
 		discordgo              = "github.com/bwmarrin/discordgo"
 	)
@@ -81,17 +81,18 @@ func TestLayering(t *testing.T) {
 		sim:         {engine, kb},
 		render:      {sim, engine, i18n, kb},
 		board:       {render, engine, i18n},
-		chat:        {board, render, sim, engine, i18n, kb},
+		report:      {i18n},
+		chat:        {board, render, report, sim, engine, i18n, kb},
 		discord:     {chat, i18n},
-		web:         {board, render, sim, engine, i18n, kb},
+		web:         {board, render, report, sim, engine, i18n, kb},
 		server:      {kb},
-		store:       {},
+		store:       {report},
 		artifact:    {kb},
 		progress:    {},
 		testutil:    {data, i18n, kb},
 		discordtest: {chat},
 	}
-	noHTTP := []string{sim, render, board, chat}
+	noHTTP := []string{sim, render, board, chat, report}
 	testOnly := []string{testutil, discordtest}
 	checked := 0
 	for _, p := range modulePackages(t) {

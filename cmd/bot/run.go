@@ -42,6 +42,7 @@ func commands() []command {
 		{"scenarios", cmdScenarios},
 		{"serve", cmdServe},
 		{"console", cmdConsole},
+		{"report", cmdReport},
 		{"commands", cmdCommands},
 	}
 }

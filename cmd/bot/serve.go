@@ -73,6 +73,7 @@ func newLogger(w io.Writer, level slog.Level) *slog.Logger {
 // and the web pages when it serves HTTP.
 func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *server.Server, st chat.Store, log *slog.Logger) server.Parts {
 	var parts server.Parts
+	var reporter web.Reports
 	serveHTTP := cfg.server.HTTPAddr != ""
 	if serveHTTP || cfg.discord.Token != "" {
 		prefs := chat.NewPrefs(st, log)
@@ -91,7 +92,15 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 			PublicURL: cfg.publicURL,
 			CacheSize: cfg.chat.replyCache,
 			Fetch:     discord.NewFetcher(cfg.discord, nil),
+			Reports:   reportsConfig(cfg, st, srv, log),
 		})
+		sctx, cancel = context.WithTimeout(ctx, 10*time.Second)
+		if err := router.SyncReports(sctx); err != nil {
+			log.Warn("confirmed reports not loaded yet; they load when the store answers", "err", err)
+		}
+		cancel()
+		go router.FollowReports(ctx)
+		reporter = router
 		dcfg := cfg.discord
 		dcfg.Arrival = srv.Arrival
 		if st != nil {
@@ -119,7 +128,9 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 	}
 	if serveHTTP {
 		index := func() (web.Index, func()) { ix, release := srv.Index(); return ix, release }
-		pages, err := web.New(cfg.web, cat, index, log)
+		wcfg := cfg.web
+		wcfg.Reports = reporter
+		pages, err := web.New(wcfg, cat, index, log)
 		if err != nil {
 			// The templates are embedded and TestParseTemplates parses them:
 			// a failure here is a build defect. Serve the rest without pages.
@@ -129,6 +140,37 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 		}
 	}
 	return parts
+}
+
+// reportsConfig is where the reports of wrong answers go: the state store
+// (this process's memory without one), reviewed by the members of
+// --reviewer-role, posted to --reports-channel with the bot's token, each
+// user's filings limited in buckets the replicas share, and counted in
+// the metrics.
+func reportsConfig(cfg serveConfig, st chat.Store, srv *server.Server, log *slog.Logger) chat.ReportsConfig {
+	c := chat.ReportsConfig{
+		Reviewer: chat.HasRole(cfg.chat.reviewerRole),
+		Observe:  srv.ObserveReport,
+		Limit:    chat.DefaultReportLimit().Shared(st),
+	}
+	if r, ok := st.(chat.Reports); ok {
+		c.Store = r
+	} else {
+		log.Warn("no --state directory nor DATABASE_URL: reports of wrong answers last until the process ends")
+		c.Store = &store.MemoryReports{}
+	}
+	if cfg.chat.reviewerRole == "" {
+		log.Info("no --reviewer-role: nobody reviews reports on Discord; reviewers use 'bot report' on the server")
+	}
+	if ch := cfg.chat.reportsChannel; ch != "" {
+		poster, err := discord.NewPoster(cfg.discord.Token)
+		if err != nil {
+			log.Warn("--reports-channel needs DISCORD_TOKEN: new reports are not posted", "err", err)
+		} else {
+			c.Channel, c.Announce = ch, poster.Post
+		}
+	}
+	return c
 }
 
 // openStore opens the state store: PostgreSQL with DATABASE_URL (any

@@ -45,6 +45,10 @@ type chatConfig struct {
 	rateBurst   int
 	ratePeriod  time.Duration
 	replyCache  int
+	// reviewerRole is the Discord role whose members review reports;
+	// reportsChannel the moderators' channel new reports are posted to.
+	reviewerRole   string
+	reportsChannel string
 }
 
 // register adds the flags of "bot serve" to fs, with their values from
@@ -75,6 +79,8 @@ func (c *serveConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.IntVar(&c.chat.rateBurst, "rate-burst", 5, "interactions a user may send in a burst")
 	fs.DurationVar(&c.chat.ratePeriod, "rate-period", 10*time.Second, "period in which a burst refills")
 	fs.IntVar(&c.chat.replyCache, "reply-cache", 2048, "rendered replies kept per index, for repeated questions and buttons (0: none)")
+	fs.StringVar(&c.chat.reviewerRole, "reviewer-role", "", "ID of the Discord role whose members review the reports of wrong answers (/reports and the moderators' buttons)")
+	fs.StringVar(&c.chat.reportsChannel, "reports-channel", "", "ID of the Discord channel each new report is posted to, with buttons to confirm or reject it (needs DISCORD_TOKEN)")
 
 	fs.IntVar(&c.web.CacheSeconds, "web-cache", 300, "seconds browsers may cache the web pages (0: no caching)")
 
@@ -120,6 +126,8 @@ func envFlags() [][2]string {
 		{"ARBITER_MAX_WAITING", "max-waiting"},
 		{"ARBITER_ATTACHMENT_HOSTS", "attachment-hosts"},
 		{"ARBITER_ATTACHMENT_TIMEOUT", "attachment-timeout"},
+		{"ARBITER_REVIEWER_ROLE", "reviewer-role"},
+		{"ARBITER_REPORTS_CHANNEL", "reports-channel"},
 	}
 }
 

@@ -1,9 +1,12 @@
 package chat
 
 import (
+	"context"
 	"os"
 	"testing"
+	"time"
 
+	"arbiter/cmd/bot/internal/store"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -38,6 +41,32 @@ func BenchmarkCardAutocomplete(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if cs := cardChoices(p, set, typed[i%len(typed)]); len(cs) > MaxChoices {
 			b.Fatalf("%d choices", len(cs))
+		}
+	}
+}
+
+// BenchmarkFileReport files a report of an answer on the embedded corpus
+// from its form, into the embedded state file: the answer's page
+// searched again for the citations it showed, then one transaction synced
+// to disk.
+func BenchmarkFileReport(b *testing.B) {
+	st, err := store.OpenBolt(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	ix := testutil.EmbeddedIndex(b)
+	rt := New(Config{
+		Catalog: testutil.Catalog(b),
+		Index:   func() (Index, func()) { return ix, func() {} },
+		Reports: ReportsConfig{Store: st, Limit: NewRateLimiter(1<<30, time.Second, 10)},
+	})
+	req := Request{Kind: KindModal, CustomID: "m:report:fr:0:Peut-on cibler une créature hors phase avec une Foudre ?", UserID: "u",
+		Options: map[string]string{"wrong": "La réponse parle des Auras.", "suggest": "wotc-2022-02-18-phasing-2"}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if r := rt.Serve(context.Background(), req); r.Outcome == "error" {
+			b.Fatal(r.Content)
 		}
 	}
 }

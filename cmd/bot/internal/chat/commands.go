@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"arbiter/cmd/bot/internal/report"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -97,6 +98,16 @@ func (rt *Router) commandTable() []Command {
 			{Name: "from", Required: true, MaxLength: 10},
 			{Name: "to", MaxLength: 10},
 		}, reply: rt.crdiff},
+		{Name: "report", Options: []Option{
+			{Name: "question", Required: true, MaxLength: 500},
+			{Name: "wrong", Required: true, MaxLength: report.MaxWrong},
+			{Name: "suggest", MaxLength: report.MaxSuggestion},
+		}, reply: rt.reportCommand, Ephemeral: true},
+		{Name: "reports", Options: []Option{
+			{Name: "action", Required: true, Choices: []string{"list", "show", "confirm", "reject", "comment"}},
+			{Name: "number", MaxLength: 12},
+			{Name: "text", MaxLength: report.MaxComment},
+		}, reply: rt.reportsCommand, Ephemeral: true, Light: true},
 		{Name: "language", Options: []Option{
 			{Name: "language", Required: true, Choices: []string{"fr", "en", "ja", "auto"}},
 			{Name: "scope", Choices: []string{"user", "channel", "server"}},

@@ -3,7 +3,10 @@
 // that Discord's HTTP interactions endpoint, its gateway and the console
 // share it (disgo's handler/router.go has the shape). The package holds
 // the command table and the replies, autocomplete, the cache of rendered
-// replies, the per-user rate limit and the store of /language settings.
+// replies, the per-user rate limit, the store of /language settings, and
+// the reports of wrong answers: filed from an answer's button, /report or
+// any other front end (FileReport), reviewed with /reports and the
+// moderators' buttons, and the answers they corrected marked so.
 //
 // It knows neither discordgo nor net/http: a transport turns what it
 // receives into a Request, calls Router.Serve and delivers the Response.

@@ -31,8 +31,23 @@ const (
 // page renders a page of a page command's reply (see Command.Page) from
 // its state, or takes it from the reply cache: the reply with the buttons
 // that show it in the other languages and, when it is for the user alone,
-// the one that shares it, clipped to the message limits.
+// the one that shares it, clipped to the message limits. An answer has a
+// button to report it, and says that it was reported and corrected when a
+// reviewer confirmed what it cites.
 func (rt *Router) page(ctx context.Context, ix Index, st replyState, ephemeral bool) (Response, error) {
+	r, err := rt.cachedPage(ctx, ix, st, ephemeral)
+	if err != nil || st.Cmd != "ruling" {
+		return r, err
+	}
+	if id, ok := rt.corrections.find(st.Arg, r.cites); ok {
+		r.Content = clipEscaped(r.Content+"\n"+rt.printer(st.Lang).T(i18n.KeyReportCorrected, ReportNumber(id)), MaxContent)
+	}
+	return r, nil
+}
+
+// cachedPage is page before the correction line, which does not go in
+// the cache: a confirmation changes it.
+func (rt *Router) cachedPage(ctx context.Context, ix Index, st replyState, ephemeral bool) (Response, error) {
 	key := st.key(ephemeral)
 	if r, ok := rt.replies.get(ix, key); ok {
 		return r, nil
@@ -58,6 +73,9 @@ func (rt *Router) page(ctx context.Context, ix Index, st replyState, ephemeral b
 		row = append(row, Button{Label: p.T(i18n.KeyDiscordButtonShare), Style: StyleSuccess,
 			CustomID: replyState{Action: actShare, Cmd: st.Cmd, Lang: st.Lang, Page: st.Page, Arg: st.Arg}.encode()})
 	}
+	if st.Cmd == "ruling" && rt.reports.Store != nil {
+		row = append(row, reportButton(p, st))
+	}
 	r.Buttons = append(r.Buttons, row)
 	if len(r.Embeds) > 0 && r.Embeds[0].Footer == "" && runes(st.Arg) > MaxCustomID-20 {
 		r.Embeds[0].Footer = footerText(st.Arg)
@@ -71,12 +89,18 @@ func (rt *Router) page(ctx context.Context, ix Index, st replyState, ephemeral b
 // updates it in place; on a public one it answers the clicker alone, with a
 // Share button, so nobody's view changes under them.
 func (rt *Router) click(ctx context.Context, ix Index, req Request) (Response, error) {
+	if strings.HasPrefix(req.CustomID, "v:") {
+		return rt.reviewClick(ctx, ix, req)
+	}
 	st, err := decodeState(req.CustomID)
 	if err != nil {
 		return Response{}, err
 	}
 	if st.Arg == "" {
 		st.Arg = footerArg(req.Footer)
+	}
+	if st.Action == actReport {
+		return rt.reportForm(rt.printer(req.Lang), st)
 	}
 	if st.Cmd == "simulate" && st.Action != actOriginal {
 		return rt.simulateClick(ctx, ix, req, st)

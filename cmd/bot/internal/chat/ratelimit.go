@@ -21,6 +21,7 @@ type RateLimiter struct {
 	max     int
 	buckets map[string]*bucket
 	store   Store
+	prefix  string // of the buckets' keys in the store
 }
 
 type bucket struct {
@@ -30,7 +31,16 @@ type bucket struct {
 
 // NewRateLimiter allows burst interactions per user in every period.
 func NewRateLimiter(burst int, every time.Duration, maxUsers int) *RateLimiter {
-	return &RateLimiter{burst: float64(burst), refill: float64(burst) / every.Seconds(), every: every, max: maxUsers, buckets: map[string]*bucket{}}
+	return &RateLimiter{burst: float64(burst), refill: float64(burst) / every.Seconds(), every: every, max: maxUsers,
+		buckets: map[string]*bucket{}, prefix: "rate:"}
+}
+
+// Keyed names the buckets of l in the store "<prefix><user>" (the
+// interactions' are "rate:<user>"), so that limits of other things do not
+// share a user's bucket, and returns l.
+func (l *RateLimiter) Keyed(prefix string) *RateLimiter {
+	l.prefix = prefix
+	return l
 }
 
 // Shared makes the buckets those of store, shared by every replica on it
@@ -45,7 +55,7 @@ func (l *RateLimiter) Shared(store Store) *RateLimiter {
 func (l *RateLimiter) allow(ctx context.Context, user string, now time.Time) (bool, time.Duration) {
 	if l.store != nil {
 		ctx, cancel := context.WithTimeout(ctx, guardTimeout)
-		ok, wait, err := l.store.Take(ctx, "rate:"+user, now, int(l.burst), l.every)
+		ok, wait, err := l.store.Take(ctx, l.prefix+user, now, int(l.burst), l.every)
 		cancel()
 		if err == nil {
 			return ok, wait

@@ -52,6 +52,9 @@ type Request struct {
 	// Permissions are the member's permissions in the channel (Discord's
 	// bit set); zero outside servers.
 	Permissions int64
+	// Roles are the IDs of the member's roles in the server; none outside
+	// servers.
+	Roles []string
 
 	// Lang is the reply language, set by the router before a reply is made.
 	Lang i18n.Lang
@@ -88,6 +91,10 @@ type Response struct {
 	// Outcome is how the interaction ended, for metrics: "ok", "error" or
 	// "rate_limited". It is not sent.
 	Outcome string
+
+	// cites are the IDs of the documents an answer cites (with the
+	// originals of translations), for the "reported and corrected" line.
+	cites []string
 }
 
 // Embed is a rich block of a reply.
@@ -124,7 +131,8 @@ type TextInput struct {
 	CustomID    string
 	Label       string
 	Placeholder string
-	Paragraph   bool // several lines
+	Paragraph   bool   // several lines
+	Value       string // filled in beforehand
 	Required    bool
 	MinLength   int
 	MaxLength   int

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"arbiter/cmd/bot/internal/render"
+	"arbiter/cmd/bot/internal/report"
 	"arbiter/i18n"
 )
 
@@ -27,6 +28,12 @@ type Router struct {
 	now       func() time.Time
 	cmds      []Command
 	fetch     Fetcher
+	// reports are where reports of wrong answers go; reportLimit bounds
+	// them when reports.Limit does not; corrections are the confirmed
+	// ones, by question.
+	reports     ReportsConfig
+	reportLimit *RateLimiter
+	corrections *corrections
 }
 
 // Config is what a Router needs.
@@ -48,6 +55,8 @@ type Config struct {
 	// Fetch reads the files attached to requests (scenarios sent to
 	// /simulate); nil: attachments are refused.
 	Fetch Fetcher
+	// Reports takes the reports of wrong answers and their review.
+	Reports ReportsConfig
 }
 
 // New returns a router with the bot's command table.
@@ -55,7 +64,10 @@ func New(c Config) *Router {
 	rt := &Router{
 		cat: c.Catalog, index: c.Index, prefs: c.Prefs, limit: c.Limit, log: c.Log,
 		publicURL: c.PublicURL, lists: &completions{}, replies: newReplyCache(c.CacheSize), now: time.Now,
-		fetch: c.Fetch,
+		fetch: c.Fetch, reports: c.Reports, reportLimit: c.Reports.Limit, corrections: &corrections{},
+	}
+	if rt.reportLimit == nil {
+		rt.reportLimit = DefaultReportLimit()
 	}
 	if rt.log == nil {
 		rt.log = slog.New(slog.DiscardHandler)
@@ -111,8 +123,7 @@ func (rt *Router) Serve(ctx context.Context, req Request) (resp Response) {
 	}
 	resp, err := rt.handle(ctx, req)
 	if err != nil {
-		var re *replyError
-		if !errors.As(err, &re) {
+		if !userFacing(err) {
 			rt.log.Error("interaction", "command", req.Command, "kind", int(req.Kind), "err", err)
 		}
 		return errorResponse(p, err)
@@ -168,17 +179,26 @@ func (rt *Router) RepliesEphemeral(req Request) bool {
 		return !strings.HasPrefix(req.CustomID, string(rune(actShare))+":")
 	case KindCommand, KindMessageCommand:
 		return strings.EqualFold(strings.TrimSpace(req.Options["private"]), "true") || rt.ephemeral(req.Command)
+	case KindModal:
+		// A report's acknowledgement is for the reporter alone.
+		return strings.HasPrefix(req.CustomID, reportModalPrefix)
 	}
 	return false
 }
 
-// Light tells whether req searches nothing (see Command.Light).
+// Light tells whether req searches nothing (see Command.Light): a light
+// command, or a click that opens a form (Report, Confirm) or decides a
+// report (Reject), which must answer within Discord's first 3 seconds (a
+// form cannot be deferred).
 func (rt *Router) Light(req Request) bool {
-	if req.Kind != KindCommand {
-		return false
+	switch req.Kind {
+	case KindCommand:
+		c, ok := rt.Command(req.Command)
+		return ok && c.Light
+	case KindComponent:
+		return strings.HasPrefix(req.CustomID, string(rune(actReport))+":") || strings.HasPrefix(req.CustomID, "v:")
 	}
-	c, ok := rt.Command(req.Command)
-	return ok && c.Light
+	return false
 }
 
 // ephemeral tells whether the command's replies are for the user alone.
@@ -230,13 +250,33 @@ func (rt *Router) Warm(ctx context.Context) error {
 // printer writes messages in l.
 func (rt *Router) printer(l i18n.Lang) *i18n.Printer { return rt.cat.Printer(l) }
 
+// userFacing tells an error whose message is for the user: a reply error
+// or a report refused.
+func userFacing(err error) bool {
+	var re *replyError
+	var pr *report.Problem
+	return errors.As(err, &re) || errors.As(err, &pr)
+}
+
 // errorResponse renders err for a person, ephemerally.
 func errorResponse(p *i18n.Printer, err error) Response {
 	var re *replyError
+	var pr *report.Problem
 	msg := ""
-	if errors.As(err, &re) {
+	switch {
+	case errors.As(err, &re):
 		msg = p.T(re.Code, re.Args...)
-	} else {
+	case errors.As(err, &pr):
+		// What users typed comes back escaped.
+		args := make([]any, len(pr.Args))
+		for i, a := range pr.Args {
+			if s, ok := a.(string); ok {
+				a = markdownEscaper.Replace(cleanText(s))
+			}
+			args[i] = a
+		}
+		msg = p.T(pr.Key, args...)
+	default:
 		msg = render.ErrorMessage(p, err)
 	}
 	return Response{Content: Clip(msg, MaxContent), Ephemeral: true, Outcome: "error"}

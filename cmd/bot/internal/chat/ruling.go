@@ -43,6 +43,7 @@ func (rt *Router) rulingPage(ctx context.Context, c call) (Response, error) {
 	var originals, plays []Button
 	presets := map[string]bool{}
 	for i, h := range res.Hits {
+		r.cites = append(r.cites, citedIDs(h)...)
 		cit := a.Citations[i]
 		r.Embeds = append(r.Embeds, citationEmbed(p, cit, h.Snippet))
 		if cit.MachineTranslated && cit.OriginalID != "" && len(originals) < maxOriginals {
@@ -63,6 +64,19 @@ func (rt *Router) rulingPage(ctx context.Context, c call) (Response, error) {
 		}
 	}
 	return r, nil
+}
+
+// citedIDs are the IDs a hit cites: its document's, its original's, and
+// those of the same text published for other cards.
+func citedIDs(h kb.Hit) []string {
+	ids := []string{h.Doc.ID}
+	if h.Doc.OriginalID != "" {
+		ids = append(ids, h.Doc.OriginalID)
+	}
+	if h.Original != nil {
+		ids = append(ids, h.Original.ID)
+	}
+	return append(ids, h.Also...)
 }
 
 // findRulings answers the "Find rulings" message command: the first page

@@ -77,8 +77,15 @@ func (rt *Router) pasteForm(p *i18n.Printer) Response {
 	}}}}
 }
 
-// submit answers a modal's form: the scenario pasted in the /simulate one.
+// submit answers a modal's form: the scenario pasted in the /simulate
+// one, a report of an answer, or a reviewer's confirmation of a report.
 func (rt *Router) submit(ctx context.Context, ix Index, req Request) (Response, error) {
+	if st, ok := decodeReportModal(req.CustomID); ok {
+		return rt.submitReport(ctx, ix, req, st)
+	}
+	if strings.HasPrefix(req.CustomID, reviewModalPrefix) {
+		return rt.submitReview(ctx, ix, req)
+	}
 	if req.CustomID != simModalID {
 		return Response{}, userErr(i18n.KeyDiscordBadButton)
 	}
@@ -155,8 +162,14 @@ func (rt *Router) preset(ctx context.Context, ix Index, name string) (*simRun, e
 // replaces the message it is on whatever the message: the step buttons of
 // a simulation do, so that everyone in a channel follows the same steps.
 func (rt *Router) UpdatesMessage(req Request) bool {
-	if req.Kind != KindComponent {
+	switch {
+	case req.Kind == KindModal:
+		// A reviewer's confirmation shows the report again in place.
+		return strings.HasPrefix(req.CustomID, reviewModalPrefix) && rt.reviewer(req)
+	case req.Kind != KindComponent:
 		return false
+	case strings.HasPrefix(req.CustomID, reviewReject):
+		return rt.reviewer(req)
 	}
 	st, err := decodeState(req.CustomID)
 	return err == nil && st.Cmd == "simulate" && st.Action == actPage

@@ -13,7 +13,7 @@ import (
 // name, preset). It travels in the button's custom_id, so replies stay
 // stateless across replicas and restarts.
 type replyState struct {
-	Action byte // actPage, actShare, actOriginal, actPlay
+	Action byte // actPage, actShare, actOriginal, actPlay, actReport
 	Cmd    string
 	Lang   i18n.Lang
 	Page   int
@@ -26,6 +26,7 @@ const (
 	actShare    = 's' // post the reply publicly
 	actOriginal = 'o' // show the original of the translated document Arg
 	actPlay     = 'x' // run the preset Arg
+	actReport   = 'r' // open the form that reports the answer of Cmd at Page in Lang
 )
 
 // encode writes the state as "p:ruling:fr:2:question". An argument that
@@ -51,7 +52,7 @@ func decodeState(id string) (replyState, error) {
 		return replyState{}, userErr(i18n.KeyDiscordBadButton)
 	}
 	switch parts[0][0] {
-	case actPage, actShare, actOriginal, actPlay:
+	case actPage, actShare, actOriginal, actPlay, actReport:
 	default:
 		return replyState{}, userErr(i18n.KeyDiscordBadButton)
 	}

@@ -3,6 +3,8 @@ package chat
 import (
 	"context"
 	"time"
+
+	"arbiter/cmd/bot/internal/report"
 )
 
 // Store is the state that the replicas of "bot serve" share: the
@@ -43,3 +45,24 @@ const (
 	guardTimeout   = 300 * time.Millisecond
 	settingTimeout = 3 * time.Second
 )
+
+// Reports keeps the reports users file on wrong answers, in the state
+// store beside the settings (package store has its backends, and
+// MemoryReports for a bot run with none). The store numbers reports in
+// the order they are added; a write is durable once it returns.
+type Reports interface {
+	// AddReport keeps r as a new open report and returns it with its
+	// number.
+	AddReport(ctx context.Context, r report.Report) (report.Report, error)
+	// Report returns a report, or report.ErrNotFound.
+	Report(ctx context.Context, id int64) (report.Report, error)
+	// Reports returns the reports f selects, the oldest first.
+	Reports(ctx context.Context, f report.Filter) ([]report.Report, error)
+	// DecideReport records a reviewer's decision on a report (it
+	// replaces any earlier one) and returns the report, or
+	// report.ErrNotFound.
+	DecideReport(ctx context.Context, id int64, d report.Decision) (report.Report, error)
+	// CommentReport adds a reviewer's comment to a report and returns the
+	// report, or report.ErrNotFound.
+	CommentReport(ctx context.Context, id int64, c report.Comment) (report.Report, error)
+}

@@ -150,7 +150,8 @@ func (e *Endpoint) autocomplete(ctx context.Context, req chat.Request, arrived t
 // come, for the user alone when the reply will be.
 func (e *Endpoint) deferral(req chat.Request) *discordgo.InteractionResponse {
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
-	if req.Kind == chat.KindComponent && (req.FromEphemeral || e.router.UpdatesMessage(req)) {
+	if req.Kind == chat.KindComponent && (req.FromEphemeral || e.router.UpdatesMessage(req)) ||
+		req.Kind == chat.KindModal && e.router.UpdatesMessage(req) {
 		deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
 	} else if e.router.RepliesEphemeral(req) {
 		deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
@@ -161,7 +162,7 @@ func (e *Endpoint) deferral(req chat.Request) *discordgo.InteractionResponse {
 // deferralOf is the deferred response announcing reply resp, which is
 // ready: an update of the clicked message, or a message to come.
 func deferralOf(req chat.Request, resp chat.Response) *discordgo.InteractionResponse {
-	if req.Kind == chat.KindComponent && resp.Update {
+	if (req.Kind == chat.KindComponent || req.Kind == chat.KindModal) && resp.Update {
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 	}
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}

@@ -76,6 +76,16 @@ func TestDiscordGolden(t *testing.T) {
 		{"autocomplete_glossary", func(l string) chat.Request {
 			return chat.Request{Kind: chat.KindAutocomplete, Command: "glossary", Focused: "term", Options: map[string]string{"term": "pha"}}
 		}},
+		{"report_form", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindComponent, CustomID: "r:ruling:" + l + ":0:" + questions[l]}
+		}},
+		{"report_filed", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindModal, CustomID: "m:report:" + l + ":0:" + questions[l], Options: map[string]string{
+				"wrong": "@everyone the answer cites <@&1290000000000000001> the wrong ruling", "suggest": "wotc-2022-09-09-phasing-3"}}
+		}},
+		{"reports_denied", func(l string) chat.Request {
+			return chat.Request{Kind: chat.KindCommand, Command: "reports", GuildID: "g", Roles: []string{"1"}, Options: map[string]string{"action": "list"}}
+		}},
 		{"question_too_long", func(l string) chat.Request {
 			return chat.Request{Kind: chat.KindCommand, Command: "ruling", Options: map[string]string{"question": strings.Repeat("phase ", 100)}}
 		}},

@@ -32,6 +32,7 @@ func requestOf(in *discordgo.Interaction) (chat.Request, bool) {
 	case in.Member != nil && in.Member.User != nil:
 		req.UserID = in.Member.User.ID
 		req.Permissions = in.Member.Permissions
+		req.Roles = in.Member.Roles
 	case in.User != nil:
 		req.UserID = in.User.ID
 	}
@@ -103,8 +104,17 @@ func requestOf(in *discordgo.Interaction) (chat.Request, bool) {
 		}
 		req.Kind = chat.KindModal
 		req.CustomID = data.CustomID
-		if _, cmd, ok := strings.Cut(data.CustomID, ":"); ok {
-			req.Command = cmd
+		// "m:report:en:0:question" is a form of report.
+		if _, rest, ok := strings.Cut(data.CustomID, ":"); ok {
+			req.Command, _, _ = strings.Cut(rest, ":")
+		}
+		// A form opened by a button comes with the button's message, whose
+		// footer may hold a question too long for the form's custom_id.
+		if in.Message != nil {
+			req.FromEphemeral = in.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+			if len(in.Message.Embeds) > 0 && in.Message.Embeds[0] != nil && in.Message.Embeds[0].Footer != nil {
+				req.Footer = in.Message.Embeds[0].Footer.Text
+			}
 		}
 		for _, row := range data.Components {
 			ar, ok := row.(*discordgo.ActionsRow)
@@ -174,7 +184,8 @@ func toDiscordResponse(req chat.Request, r chat.Response) *discordgo.Interaction
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: toModal(r.Modal)}
 	}
 	typ := discordgo.InteractionResponseChannelMessageWithSource
-	if r.Update && req.Kind == chat.KindComponent {
+	// A form opened by a button may update the button's message too.
+	if r.Update && (req.Kind == chat.KindComponent || req.Kind == chat.KindModal) {
 		typ = discordgo.InteractionResponseUpdateMessage
 	}
 	data := &discordgo.InteractionResponseData{
@@ -244,7 +255,7 @@ func toModal(m *chat.Modal) *discordgo.InteractionResponseData {
 		}
 		d.Components = append(d.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.TextInput{CustomID: in.CustomID, Label: in.Label, Style: style, Placeholder: in.Placeholder,
-				Required: in.Required, MinLength: in.MinLength, MaxLength: in.MaxLength},
+				Value: in.Value, Required: in.Required, MinLength: in.MinLength, MaxLength: in.MaxLength},
 		}})
 	}
 	return d

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"arbiter/cmd/bot/internal/chat"
+	"arbiter/cmd/bot/internal/store"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/kb"
 )
@@ -39,7 +40,17 @@ type rigConfig struct {
 	replyCache int
 	index      *kb.Index
 	fetch      chat.Fetcher
+	// reports keep the reports of wrong answers, reviewed by the members
+	// of reviewerRole; announce posts the new ones to reportsChannel.
+	reports        chat.Reports
+	reviewerRole   string
+	reportsChannel string
+	announce       func(ctx context.Context, channel string, r chat.Response) error
 }
+
+// rigReviewerRole is the reviewers' role of a rig, as the recorded
+// payloads of reviewers carry it.
+const rigReviewerRole = "1290000000000000001"
 
 // newRig builds a rig; tune, if not nil, changes its settings first.
 func newRig(t testing.TB, tune func(*rigConfig)) *rig {
@@ -55,9 +66,11 @@ func newRig(t testing.TB, tune func(*rigConfig)) *rig {
 			EditTimeout: 5 * time.Second,
 			MaxBody:     64 << 10,
 		},
-		rateBurst:  1000,
-		ratePeriod: time.Second,
-		index:      testutil.EmbeddedIndex(t),
+		rateBurst:    1000,
+		ratePeriod:   time.Second,
+		index:        testutil.EmbeddedIndex(t),
+		reports:      &store.MemoryReports{},
+		reviewerRole: rigReviewerRole,
 	}
 	if tune != nil {
 		tune(&c)
@@ -73,6 +86,8 @@ func newRig(t testing.TB, tune func(*rigConfig)) *rig {
 		Log:       log,
 		CacheSize: c.replyCache,
 		Fetch:     c.fetch,
+		Reports: chat.ReportsConfig{Store: c.reports, Reviewer: chat.HasRole(c.reviewerRole),
+			Channel: c.reportsChannel, Announce: c.announce},
 	})
 	e, err := New(c.Config, rt, nil, log)
 	if err != nil {

@@ -30,6 +30,7 @@ type opsMetrics struct {
 	deferred           prometheus.Counter
 	rateLimited        prometheus.Counter
 	guardFallback      prometheus.Counter
+	reports            *prometheus.CounterVec // event, lang
 
 	waiting      prometheus.Gauge
 	working      prometheus.Gauge
@@ -83,6 +84,10 @@ func newOpsMetrics(ready func() bool, built func() time.Time) *opsMetrics {
 		Namespace: ns, Name: "replay_guard_fallback_total",
 		Help: "Signed requests checked against replays by this process alone, the shared store being out of reach.",
 	})
+	m.reports = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: ns, Name: "reports_total",
+		Help: "Reports of wrong answers by event (opened, confirmed, rejected), and the language of the answer reported.",
+	}, []string{"event", "lang"})
 	m.waiting = prometheus.NewGauge(prometheus.GaugeOpts{
 		Namespace: ns, Name: "interactions_waiting",
 		Help: "Interactions waiting for a worker.",
@@ -183,8 +188,13 @@ func newOpsMetrics(ready func() bool, built func() time.Time) *opsMetrics {
 	for _, r := range []string{"success", "failure"} {
 		m.reloads.WithLabelValues(r)
 	}
+	for _, e := range reportEvents() {
+		for _, l := range []string{"en", "fr", "ja"} {
+			m.reports.WithLabelValues(e, l)
+		}
+	}
 	m.reg.MustRegister(
-		m.interactions, m.interactionSeconds, m.deferred, m.rateLimited, m.guardFallback,
+		m.interactions, m.interactionSeconds, m.deferred, m.rateLimited, m.guardFallback, m.reports,
 		m.waiting, m.working, m.queueSeconds, m.busy, m.expired,
 		m.gatewayUp, m.gatewayReconnect, m.gatewayLatency,
 		m.httpRequests, m.httpSeconds, m.httpInFlight, m.httpShed, m.panics,
@@ -196,6 +206,9 @@ func newOpsMetrics(ready func() bool, built func() time.Time) *opsMetrics {
 	)
 	return m
 }
+
+// reportEvents are the events of a report that are counted.
+func reportEvents() []string { return []string{"opened", "confirmed", "rejected"} }
 
 // setIndex describes the serving index in the index gauges.
 func (m *opsMetrics) setIndex(meta kb.Meta) {

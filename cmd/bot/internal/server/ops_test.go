@@ -86,6 +86,11 @@ func TestMetricsExposition(t *testing.T) {
 	s.ops.deferred()
 	s.ops.rateLimited()
 	s.ops.rateLimited()
+	s.ObserveReport("opened", "fr")
+	s.ObserveReport("opened", "fr")
+	s.ObserveReport("confirmed", "fr")
+	s.ObserveReport("rejected", "ja")
+	s.ObserveReport("deleted", "de")
 	s.ops.indexFailed(errors.New("kb: no index at /nowhere"))
 	for range 3 {
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/healthz", nil))
@@ -104,6 +109,11 @@ func TestMetricsExposition(t *testing.T) {
 		{"latency histogram", "arbiter_interaction_duration_seconds", map[string]string{"command": "ruling"}, 2},
 		{"deferred replies", "arbiter_deferred_replies_total", nil, 1},
 		{"rate-limited users", "arbiter_rate_limited_total", nil, 2},
+		{"reports opened", "arbiter_reports_total", map[string]string{"event": "opened", "lang": "fr"}, 2},
+		{"reports confirmed", "arbiter_reports_total", map[string]string{"event": "confirmed", "lang": "fr"}, 1},
+		{"reports rejected", "arbiter_reports_total", map[string]string{"event": "rejected", "lang": "ja"}, 1},
+		{"reports of a language none reported in yet", "arbiter_reports_total", map[string]string{"event": "opened", "lang": "en"}, 0},
+		{"strange report labels become other", "arbiter_reports_total", map[string]string{"event": "other", "lang": "other"}, 1},
 		{"index documents of a kind", "arbiter_index_documents", map[string]string{"kind": "doc"}, float64(meta.ByKind["doc"])},
 		{"index age", "arbiter_index_age_seconds", nil, 0},
 		{"index build time", "arbiter_index_built_timestamp_seconds", nil, 0},

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -179,6 +180,19 @@ func (s *Server) Index() (*kb.Index, func()) { return s.index.acquire() }
 // package discord).
 func (s *Server) ObserveInteraction(command, outcome, locale string, d time.Duration) {
 	s.ops.observeInteraction(command, outcome, locale, d)
+}
+
+// ObserveReport records an event of a report of a wrong answer (opened,
+// confirmed, rejected) and the language of the answer reported; other
+// events and languages are counted as "other".
+func (s *Server) ObserveReport(event, lang string) {
+	if !slices.Contains(reportEvents(), event) {
+		event = "other"
+	}
+	if lang != "en" && lang != "fr" && lang != "ja" {
+		lang = "other"
+	}
+	s.ops.m.reports.WithLabelValues(event, lang).Inc()
 }
 
 // Deferred records an interaction answered with a deferred reply.

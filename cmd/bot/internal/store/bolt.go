@@ -15,6 +15,9 @@ import (
 // BoltFile is the name of the embedded store in the state directory.
 const BoltFile = "state.db"
 
+// ErrInUse is the error of OpenBolt when another process has the file.
+var ErrInUse = errors.New("state: in use by another process")
+
 // Bucket names of the embedded store.
 var (
 	boltSettings = []byte("settings") // key -> 8-byte version + value
@@ -40,13 +43,13 @@ func OpenBolt(dir string) (*Bolt, error) {
 	path := filepath.Join(dir, BoltFile)
 	db, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: 5 * time.Second})
 	if errors.Is(err, bolt.ErrTimeout) {
-		return nil, fmt.Errorf("state: %s is in use by another process (replicas share settings through DATABASE_URL)", path)
+		return nil, fmt.Errorf("state: %s is in use by another process (replicas share settings through DATABASE_URL): %w", path, ErrInUse)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("state: %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{boltSettings, boltImports} {
+		for _, b := range [][]byte{boltSettings, boltImports, boltReports} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}

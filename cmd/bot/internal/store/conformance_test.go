@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"arbiter/cmd/bot/internal/chat"
+	"arbiter/cmd/bot/internal/report"
 	"arbiter/cmd/bot/internal/testutil"
 )
 
@@ -371,5 +373,220 @@ func TestLegacyImport(t *testing.T) {
 			t.Errorf("imported again over a newer setting: user:1 = %q", got)
 		}
 		s2.Close()
+	})
+}
+
+// Every backend keeps reports.
+var (
+	_ chat.Reports = (*Bolt)(nil)
+	_ chat.Reports = (*Postgres)(nil)
+	_ chat.Reports = (*MemoryReports)(nil)
+)
+
+// reportsOn runs test on the reports of every backend: the two stores,
+// and the memory of a bot run with none (open gives the same memory
+// again: it has no other process).
+func reportsOn(t *testing.T, test func(t *testing.T, b *backend, open func(t *testing.T) chat.Reports)) {
+	forEach(t, func(t *testing.T, b *backend) {
+		test(t, b, func(t *testing.T) chat.Reports { return b.open(t).(chat.Reports) })
+	})
+	t.Run("memory", func(t *testing.T) {
+		m := &MemoryReports{}
+		test(t, &backend{name: "memory", shared: true}, func(t *testing.T) chat.Reports { return m })
+	})
+}
+
+// closeReports closes r when it is a store.
+func closeReports(r chat.Reports) {
+	if s, ok := r.(chat.Store); ok {
+		s.Close()
+	}
+}
+
+// sampleReport is a report as package chat files one.
+func sampleReport(q string, at time.Time) report.Report {
+	return report.Report{
+		Question: q, Lang: "fr", Page: 1, CRRelease: "2026-04-17", Build: "2026-04-20T10:00:00Z",
+		Shown: []report.Citation{
+			{ID: "wotc-2022-02-18-phasing-3.fr", Label: "Décision sur March of Swirling Mist"},
+			{ID: "cr:702.26b", Label: "Règle 702.26b"},
+		},
+		Wrong: "La réponse cite la mauvaise règle.\nC’est la 702.26b.", Suggestion: "702.26b",
+		Reporter: "1280000000000000004", GuildID: "1260000000000000000", ChannelID: "1270000000000000000",
+		Source: "discord", Created: at,
+	}
+}
+
+// sameTime compares times to the microsecond PostgreSQL keeps.
+func sameTime(a, b time.Time) bool {
+	return a.Truncate(time.Microsecond).Equal(b.Truncate(time.Microsecond))
+}
+
+func TestReports(t *testing.T) {
+	reportsOn(t, func(t *testing.T, b *backend, open func(t *testing.T) chat.Reports) {
+		ctx := context.Background()
+		s := open(t)
+		at := time.Date(2026, 5, 1, 12, 30, 15, 123456789, time.UTC)
+		var ids []int64
+		for i, q := range []string{"Un jeton hors phase ?", "Foudre sur une créature hors phase ?", "Deux fois le déphasage ?"} {
+			r, err := s.AddReport(ctx, sampleReport(q, at.Add(time.Duration(i)*time.Minute)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != report.Open || r.Question != q {
+				t.Errorf("added %+v", r)
+			}
+			ids = append(ids, r.ID)
+		}
+		if ids[0] < 1 || ids[1] <= ids[0] || ids[2] <= ids[1] {
+			t.Fatalf("numbers %v, want increasing from 1", ids)
+		}
+		got, err := s.Report(ctx, ids[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := sampleReport("Un jeton hors phase ?", at)
+		if got.ID != ids[0] || got.Question != want.Question || got.Lang != "fr" || got.Page != 1 || got.CRRelease != want.CRRelease ||
+			got.Build != want.Build || len(got.Shown) != 2 || got.Shown[1] != want.Shown[1] || got.Wrong != want.Wrong ||
+			got.Suggestion != "702.26b" || got.Reporter != want.Reporter || got.GuildID != want.GuildID ||
+			got.ChannelID != want.ChannelID || got.Source != "discord" || !sameTime(got.Created, at) ||
+			got.Status != report.Open || got.Decision != nil || len(got.Comments) != 0 {
+			t.Errorf("read back %+v\nwant %+v", got, want)
+		}
+		if _, err := s.Report(ctx, ids[2]+100); !errors.Is(err, report.ErrNotFound) {
+			t.Errorf("an unknown number: %v, want ErrNotFound", err)
+		}
+
+		// Comments keep their order; a decision replaces the one before.
+		for _, text := range []string{"Je vérifie.", "C’est bien la 702.26b."} {
+			if _, err := s.CommentReport(ctx, ids[1], report.Comment{Author: "judge", At: at.Add(time.Hour), Text: text}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.DecideReport(ctx, ids[1], report.Decision{Reviewer: "judge", At: at, Status: report.Rejected, Note: "first look"}); err != nil {
+			t.Fatal(err)
+		}
+		d := report.Decision{Reviewer: "judge-2", At: at.Add(2 * time.Hour), Status: report.Confirmed,
+			Expected: []string{"wotc-2022-02-18-phasing-2", "wotc-2022-09-09-phasing-6"}, Label: "Ruling", Kind: "card", Note: "seen"}
+		r, err := s.DecideReport(ctx, ids[1], d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != report.Confirmed || r.Decision == nil || r.Decision.Reviewer != "judge-2" || !sameTime(r.Decision.At, d.At) ||
+			len(r.Decision.Expected) != 2 || r.Decision.Expected[1] != d.Expected[1] || r.Decision.Kind != "card" ||
+			r.Decision.Label != "Ruling" || r.Decision.Note != "seen" {
+			t.Errorf("decided %+v (decision %+v)", r, r.Decision)
+		}
+		if len(r.Comments) != 2 || r.Comments[0].Text != "Je vérifie." || r.Comments[1].Author != "judge" || !sameTime(r.Comments[1].At, at.Add(time.Hour)) {
+			t.Errorf("comments %+v", r.Comments)
+		}
+		if _, err := s.DecideReport(ctx, ids[2], report.Decision{Reviewer: "judge", At: at, Status: report.Rejected}); err != nil {
+			t.Fatal(err)
+		}
+		for name, err := range map[string]error{
+			"decision": func() error {
+				_, err := s.DecideReport(ctx, ids[2]+100, report.Decision{Reviewer: "x", At: at, Status: report.Rejected})
+				return err
+			}(),
+			"comment": func() error {
+				_, err := s.CommentReport(ctx, ids[2]+100, report.Comment{Author: "x", At: at, Text: "?"})
+				return err
+			}(),
+		} {
+			if !errors.Is(err, report.ErrNotFound) {
+				t.Errorf("a %s on an unknown report: %v, want ErrNotFound", name, err)
+			}
+		}
+
+		list := func(s chat.Reports, f report.Filter) []int64 {
+			t.Helper()
+			rs, err := s.Reports(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []int64
+			for _, r := range rs {
+				out = append(out, r.ID)
+			}
+			return out
+		}
+		for _, tt := range []struct {
+			f    report.Filter
+			want []int64
+		}{
+			{report.Filter{}, ids},
+			{report.Filter{Limit: 2}, ids[:2]},
+			{report.Filter{Status: report.Open}, ids[:1]},
+			{report.Filter{Status: report.Confirmed}, ids[1:2]},
+			{report.Filter{Status: report.Rejected}, ids[2:]},
+		} {
+			if got := list(s, tt.f); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("Reports(%+v) = %v, want %v", tt.f, got, tt.want)
+			}
+		}
+		if rs, _ := s.Reports(ctx, report.Filter{Status: report.Confirmed}); len(rs) != 1 || len(rs[0].Comments) != 2 || rs[0].Decision == nil {
+			t.Errorf("a listed report lacks its comments or decision: %+v", rs)
+		}
+
+		// Another process (a replica, or after a restart) reads the same.
+		if !b.shared {
+			closeReports(s)
+		}
+		s2 := open(t)
+		if got := list(s2, report.Filter{}); fmt.Sprint(got) != fmt.Sprint(ids) {
+			t.Errorf("reports in another process: %v, want %v", got, ids)
+		}
+		if r, err := s2.Report(ctx, ids[1]); err != nil || r.Status != report.Confirmed || len(r.Comments) != 2 {
+			t.Errorf("report in another process: %+v, %v", r, err)
+		}
+		if !b.shared {
+			closeReports(s2)
+		}
+	})
+}
+
+// TestReportsConcurrent: reports filed at once on two replicas get
+// numbers of their own, and all are kept.
+func TestReportsConcurrent(t *testing.T) {
+	reportsOn(t, func(t *testing.T, b *backend, open func(t *testing.T) chat.Reports) {
+		ctx := context.Background()
+		stores := []chat.Reports{open(t)}
+		if b.shared {
+			stores = append(stores, open(t))
+		}
+		const n = 60
+		var mu sync.Mutex
+		seen := map[int64]bool{}
+		var wg sync.WaitGroup
+		for i := 0; i < n; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r, err := stores[i%len(stores)].AddReport(ctx, sampleReport(fmt.Sprintf("question %d", i), time.Now()))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if seen[r.ID] {
+					t.Errorf("number %d given twice", r.ID)
+				}
+				seen[r.ID] = true
+			}()
+		}
+		wg.Wait()
+		rs, err := stores[0].Reports(ctx, report.Filter{Status: report.Open})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(seen) != n || len(rs) != n {
+			t.Errorf("%d numbers given, %d reports kept; want %d", len(seen), len(rs), n)
+		}
+		for _, s := range stores {
+			if b.name != "memory" {
+				closeReports(s)
+			}
+		}
 	})
 }

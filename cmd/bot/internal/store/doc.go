@@ -1,6 +1,8 @@
 // Package store holds the two backends of chat.Store, the state the
 // replicas of "bot serve" share: the /language settings, the replay guard
-// of signed requests and the rate-limit buckets.
+// of signed requests and the rate-limit buckets; both also keep the
+// reports users file on wrong answers (chat.Reports), which a bot run
+// with neither keeps in MemoryReports.
 //
 //   - Bolt, the embedded default: one local file (bbolt), safe under
 //     kill -9, for one process. bbolt is already in the binary (bleve uses
@@ -15,5 +17,7 @@
 //
 // Both import, once, the JSON-lines settings file of earlier versions
 // (LegacyFile). The conformance suite (conformance_test.go) runs against
-// both.
+// both, and its reports cases against MemoryReports too. A report is kept
+// whole, as JSON, in the embedded file, and in two tables in PostgreSQL
+// (reports, and their comments), every write committed synchronously.
 package store

@@ -14,6 +14,7 @@ func (w *Pages) home(r *http.Request, ix Index, pg *page) (string, error) {
 		CRDate string
 		Links  []navLink
 	}{m.CurrentCR, []navLink{
+		{pg.Href("/ask"), pg.p.T(i18n.KeyWebHomeAsk)},
 		{pg.Href("/rules/"), pg.p.T(i18n.KeyWebNavRules)},
 		{pg.Href("/glossary/"), pg.p.T(i18n.KeyWebNavGlossary)},
 		{pg.Href("/sim/"), pg.p.T(i18n.KeyWebNavSims)},

@@ -8,6 +8,7 @@ import (
 
 // Index is what the pages read of the knowledge base.
 type Index interface {
+	Search(ctx context.Context, q kb.Query) (*kb.Result, error)
 	Doc(ctx context.Context, id string) (kb.Doc, bool)
 	Rule(ctx context.Context, number, crDate string) (kb.RuleResult, bool, error)
 	Card(ctx context.Context, name string) (kb.CardResult, bool, error)

@@ -19,6 +19,9 @@ type Config struct {
 	// CacheSeconds is how long browsers and proxies may keep a page
 	// (0: no caching).
 	CacheSeconds int
+	// Reports takes the reports filed on the question page; nil: the page
+	// has no report form.
+	Reports Reports
 }
 
 //go:embed templates/*.html
@@ -88,6 +91,12 @@ func (w *Pages) Routes(mux *http.ServeMux) {
 	mux.Handle("POST /sim/play", http.HandlerFunc(w.playPost))
 	mux.Handle("GET /sim/play/{file}", http.HandlerFunc(w.playImage))
 	mux.Handle("GET /diff/{from}/{to}", w.handle(w.diff))
+	mux.Handle("GET /ask", w.handle(w.ask))
+	// The report form stores what it is sent: another site's page may not
+	// post it (Sec-Fetch-Site, else Origin against Host).
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(w.crossOriginRefused())
+	mux.Handle("POST /ask/report", csrf.Handler(http.HandlerFunc(w.reportPost)))
 }
 
 // page is what every template gets: the printer, the chrome and the

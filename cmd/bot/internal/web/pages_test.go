@@ -553,7 +553,7 @@ func TestParseTemplates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"home", "error", "rule", "rules", "glossary", "glossaryindex", "card", "sims", "sim"} {
+	for _, name := range []string{"home", "error", "rule", "rules", "glossary", "glossaryindex", "card", "sims", "sim", "ask"} {
 		if pages[name] == nil {
 			t.Errorf("no template %s", name)
 		}
