@@ -110,8 +110,14 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	rd := ix.reader()
 	defer rd.close()
 	// Search keys are normalized (NFKC: full and half width, compatibility
-	// characters); the question is echoed as typed.
-	a := ix.analyze(norm.NFKC.String(text), lang, rd)
+	// characters); the question is echoed as typed. It is read in the
+	// asker's language unless its script says otherwise (a Japanese
+	// question from someone who reads the answers in English).
+	qlang := lang
+	if d := i18n.Detect(text); (d == i18n.JA) != (lang == "ja") {
+		qlang = d.String()
+	}
+	a := ix.analyze(norm.NFKC.String(text), qlang, rd)
 	res.Rules = a.rules
 	for _, c := range a.cards {
 		res.Cards = addUnique(res.Cards, c.names[0])

@@ -295,3 +295,50 @@ func evalHit(h Hit, expect []string) bool {
 	}
 	return false
 }
+
+// TestSearchAskerReadsAnotherLanguage: a question is read in the language
+// of its script, whatever language the asker reads answers in, so the
+// answer cites the same texts (in the asker's language).
+func TestSearchAskerReadsAnotherLanguage(t *testing.T) {
+	ix := mustEmbedded(t)
+	origin := func(h Hit) string {
+		if h.Doc.OriginalID != "" {
+			return h.Doc.OriginalID
+		}
+		return h.Doc.ID
+	}
+	for _, tc := range []struct{ q, native, asker string }{
+		{"フェイズ・アウトしたトークンはどうなる?", "ja", "en"},
+		{"フェイズ・アウトしたトークンはどうなる?", "ja", "fr"},
+		{"Does an Aura stay on a creature that phases out?", "en", "ja"},
+		{"Les marqueurs restent-ils sur un permanent hors phase ?", "fr", "ja"},
+	} {
+		native, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.native, K: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.asker, K: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(native.Hits) == 0 || len(other.Hits) == 0 {
+			t.Fatalf("%q: %d hits for a %s reader, %d for a %s reader", tc.q, len(native.Hits), tc.native, len(other.Hits), tc.asker)
+		}
+		if origin(native.Hits[0]) != origin(other.Hits[0]) {
+			t.Errorf("%q: a %s reader gets %s first, a %s reader %s", tc.q, tc.native, native.Hits[0].Doc.ID, tc.asker, other.Hits[0].Doc.ID)
+		}
+		if other.Lang != tc.asker {
+			t.Errorf("%q: answered in %s, want %s", tc.q, other.Lang, tc.asker)
+		}
+		for _, h := range other.Hits {
+			if h.Doc.Lang != tc.asker && h.Doc.OriginalID == "" && h.Original == nil {
+				// A text with no translation is shown as it is; one with a
+				// translation is shown in the asker's language.
+				continue
+			}
+			if h.Doc.Lang != tc.asker && h.Original != nil && h.Original.Lang != tc.asker {
+				t.Errorf("%q: %s shown in %s to a %s reader", tc.q, h.Doc.ID, h.Doc.Lang, tc.asker)
+			}
+		}
+	}
+}
