@@ -154,7 +154,7 @@ func (c *console) run(e *env, in io.Reader) int {
 		if c.json {
 			e.writeJSON(resp)
 		} else {
-			fmt.Fprint(c.out, consoleText(resp))
+			fmt.Fprint(c.out, consoleText(c.cat.Printer(c.rt.Lang(chat.Request{Locale: c.locale, UserID: c.user})), resp))
 		}
 	}
 	return code
@@ -285,8 +285,9 @@ func (c *console) parse(line string) (chat.Request, bool) {
 	return req, true
 }
 
-// consoleText is the terminal form of a reply.
-func consoleText(r chat.Response) string {
+// consoleText is the terminal form of a reply, its fields labelled as p's
+// language writes a label ("Langue : français").
+func consoleText(p *i18n.Printer, r chat.Response) string {
 	var b strings.Builder
 	if r.Content != "" {
 		b.WriteString(chat.Unescape(r.Content) + "\n")
@@ -303,12 +304,12 @@ func consoleText(r chat.Response) string {
 		}
 		for _, f := range e.Fields {
 			name := strings.TrimSpace(chat.Unescape(f.Name))
+			value := strings.ReplaceAll(chat.Unescape(f.Value), "\n", "\n  ")
 			if name != "" {
-				b.WriteString("- " + name + ": ")
+				b.WriteString("- " + p.T(i18n.KeyCLILabelled, name, value) + "\n")
 			} else {
-				b.WriteString("- ")
+				b.WriteString("- " + value + "\n")
 			}
-			b.WriteString(strings.ReplaceAll(chat.Unescape(f.Value), "\n", "\n  ") + "\n")
 		}
 		if e.Footer != "" {
 			b.WriteString("(" + e.Footer + ")\n")

@@ -240,7 +240,7 @@ func (e *env) reportList(args []string) int {
 			}{st, rs})
 			continue
 		}
-		fmt.Fprint(e.stdout, consoleText(chat.ReportList(p, st, rs, 0)))
+		fmt.Fprint(e.stdout, consoleText(p, chat.ReportList(p, st, rs, 0)))
 	}
 	return 0
 }
@@ -276,7 +276,7 @@ func (e *env) printReport(p *i18n.Printer, f reportFlags, r report.Report, head 
 	if f.json {
 		return e.writeJSON(r)
 	}
-	fmt.Fprint(e.stdout, consoleText(chat.ReportView(p, r, head, false)))
+	fmt.Fprint(e.stdout, consoleText(p, chat.ReportView(p, r, head, false)))
 	return 0
 }
 
