@@ -95,11 +95,17 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if utf8.RuneCountInString(text) > MaxQueryLen {
 		return nil, &QueryError{Code: "too_long", Max: MaxQueryLen}
 	}
-	lang := q.Lang
-	if l, ok := i18n.ParseLang(lang); !ok || lang == "" {
-		lang = i18n.Detect(text).String()
-	} else {
+	// The question is read in the asker's language unless its script says
+	// otherwise (a Japanese question from someone who reads the answers in
+	// English); the answer is in the asker's language, by default the
+	// question's.
+	detected := i18n.Detect(text)
+	lang, qlang := detected.String(), detected.String()
+	if l, ok := i18n.ParseLang(q.Lang); ok && q.Lang != "" {
 		lang = l.String()
+		if (detected == i18n.JA) == (l == i18n.JA) {
+			qlang = lang
+		}
 	}
 	k := q.K
 	if k <= 0 {
@@ -110,13 +116,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	rd := ix.reader()
 	defer rd.close()
 	// Search keys are normalized (NFKC: full and half width, compatibility
-	// characters); the question is echoed as typed. It is read in the
-	// asker's language unless its script says otherwise (a Japanese
-	// question from someone who reads the answers in English).
-	qlang := lang
-	if d := i18n.Detect(text); (d == i18n.JA) != (lang == "ja") {
-		qlang = d.String()
-	}
+	// characters); the question is echoed as typed.
 	a := ix.analyze(norm.NFKC.String(text), qlang, rd)
 	res.Rules = a.rules
 	for _, c := range a.cards {

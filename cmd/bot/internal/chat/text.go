@@ -3,6 +3,8 @@ package chat
 import (
 	"strings"
 	"unicode/utf8"
+
+	"arbiter/cmd/bot/internal/report"
 )
 
 // runes counts the characters of s.
@@ -30,19 +32,10 @@ func cleanText(s string) string {
 	}, s)
 }
 
-// dropRune tells the characters cleanText drops.
+// dropRune tells the characters cleanText drops: those report.Clean
+// drops, but newlines and tabs.
 func dropRune(r rune) bool {
-	switch {
-	case r == '\n' || r == '\t':
-		return false
-	case r < 0x20 || r >= 0x7f && r < 0xa0:
-		return true
-	case r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x061c:
-		return true
-	case r == utf8.RuneError:
-		return true
-	}
-	return false
+	return r != '\n' && r != '\t' && report.Invisible(r)
 }
 
 // footerText is a question as an embed footer keeps it for the buttons:

@@ -30,7 +30,7 @@ func Clean(s string, multiline bool) string {
 			return ' '
 		case r == '\t':
 			return ' '
-		case invisible(r):
+		case Invisible(r):
 			return -1
 		}
 		return r
@@ -62,10 +62,10 @@ func Clean(s string, multiline bool) string {
 	return strings.TrimSpace(strings.Join(out, "\n"))
 }
 
-// invisible tells the characters Clean drops: control characters, the
-// marks that reorder the display or hide between letters, the byte-order
-// mark and invalid UTF-8.
-func invisible(r rune) bool {
+// Invisible tells the characters no text from a user keeps: control
+// characters, the marks that reorder the display or hide between letters,
+// the byte-order mark and invalid UTF-8.
+func Invisible(r rune) bool {
 	switch {
 	case r < 0x20 || r >= 0x7f && r < 0xa0:
 		return true

@@ -63,13 +63,7 @@ func (s *Postgres) Report(ctx context.Context, id int64) (report.Report, error) 
 		r, err = readReport(ctx, tx, id)
 		return err
 	})
-	if errors.Is(err, report.ErrNotFound) {
-		return report.Report{}, report.ErrNotFound
-	}
-	if err != nil {
-		return report.Report{}, fmt.Errorf("state: report: %w", err)
-	}
-	return r, nil
+	return reportResult(r, err)
 }
 
 // readReport reads report id and its comments in tx.
@@ -224,6 +218,12 @@ func (s *Postgres) changeReport(ctx context.Context, id int64, fn func(tx pgx.Tx
 		r, err = readReport(ctx, tx, id)
 		return err
 	})
+	return reportResult(r, err)
+}
+
+// reportResult is the report a transaction read, or its error: a report
+// not found as such, any other wrapped.
+func reportResult(r report.Report, err error) (report.Report, error) {
 	if errors.Is(err, report.ErrNotFound) {
 		return report.Report{}, report.ErrNotFound
 	}

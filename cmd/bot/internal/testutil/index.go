@@ -64,27 +64,7 @@ func CRIndex(t testing.TB, cards []byte) *kb.Index {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := kb.NewCollection()
-	if err := c.AddCorpus(data.FS()); err != nil {
-		t.Fatal(err)
-	}
-	if len(cards) > 0 {
-		if err := c.AddCards("cards.jsonl", bytes.NewReader(cards)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Finish(); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := kb.NewMem(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	return ix
+	return memIndex(t, cards, cr)
 }
 
 // ReleasesIndex builds on disk an index of the two real Comprehensive
@@ -205,12 +185,27 @@ func CardsIndex(t testing.TB, names ...string) *kb.Index {
 // cards file. It is closed with the test.
 func CardsIndexOf(t testing.TB, lines []byte) *kb.Index {
 	t.Helper()
+	return memIndex(t, lines, nil)
+}
+
+// memIndex indexes in memory the embedded corpus, the lines of the cards
+// file and the text of the Comprehensive Rules of 2026-04-17, those that
+// are given. It is closed with the test.
+func memIndex(t testing.TB, cards, cr []byte) *kb.Index {
+	t.Helper()
 	c := kb.NewCollection()
 	if err := c.AddCorpus(data.FS()); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.AddCards("cards.jsonl", bytes.NewReader(lines)); err != nil {
-		t.Fatal(err)
+	if len(cards) > 0 {
+		if err := c.AddCards("cards.jsonl", bytes.NewReader(cards)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if cr != nil {
+		if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := c.Finish(); err != nil {
 		t.Fatal(err)
