@@ -6,35 +6,9 @@ package i18n
 // "common.month.1" to "common.month.12" complete them; the package's tests
 // check that every one has a message.
 
-// Usage and help of the commands of the CLI; each help text starts with its usage line.
+// Usage of the program; the help of each command is in the help domain.
 const (
-	KeyUsage                Key = "common.usage" // overall usage
-	KeyHelpFlags            Key = "common.help.flags"
-	KeyHelpExit             Key = "common.help.exit"
-	KeyHelpAsk              Key = "common.help.ask"
-	KeyHelpRule             Key = "common.help.rule"
-	KeyHelpCard             Key = "common.help.card"
-	KeyHelpKB               Key = "common.help.kb"
-	KeyHelpKBBuild          Key = "common.help.kb_build"
-	KeyHelpKBUpdate         Key = "common.help.kb_update"
-	KeyHelpKBDiff           Key = "common.help.kb_diff"
-	KeyHelpKBPromote        Key = "common.help.kb_promote"
-	KeyHelpSimulate         Key = "common.help.simulate"
-	KeyHelpScenarios        Key = "common.help.scenarios"
-	KeyHelpServe            Key = "common.help.serve"
-	KeyHelpConsole          Key = "common.help.console"
-	KeyHelpCommandsRegister Key = "common.help.commands_register"
-)
-
-// Descriptions of flags, for flag.FlagSet usage output.
-const (
-	KeyFlagLang     Key = "common.flag.lang"
-	KeyFlagIndex    Key = "common.flag.index"
-	KeyFlagJSON     Key = "common.flag.json"
-	KeyFlagK        Key = "common.flag.k"
-	KeyFlagOriginal Key = "common.flag.original"
-	KeyFlagBatch    Key = "common.flag.batch"
-	KeyFlagOut      Key = "common.flag.out"
+	KeyUsage Key = "common.usage" // first line of the program's help
 )
 
 // Framing of answers.

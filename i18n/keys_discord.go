@@ -48,7 +48,6 @@ const (
 	KeyDiscordRegistered    Key = "discord.commands.registered" // %[1]d count, %[2]s where (global or guild ID)
 	KeyDiscordRegisterFail  Key = "discord.commands.failed"     // %[1]s error from Discord
 	KeyDiscordGlobal        Key = "discord.commands.global"     // "every server"
-	KeyDiscordRegisterUsage Key = "discord.commands.usage"      // usage of "bot commands"
 )
 
 // Buttons.

@@ -216,10 +216,11 @@ type Index struct {
 	topics   []topic
 	ygo      []YGOCard
 	trans    translations
-	related  *relations     // documents by card and rules by parent, from infos
-	analyses memo[[]string] // analyzed glossary terms, by analyzer and term
-	freqs    memo[uint64]   // document frequencies, by field and term
-	dir      string         // the index directory, "" for an index in memory
+	related  *relations        // documents by card and rules by parent, from infos
+	analyses memo[[]string]    // analyzed glossary terms, by analyzer and term
+	freqs    memo[uint64]      // document frequencies, by field and term
+	dir      string            // the index directory, "" for an index in memory
+	releases map[string][]byte // the CR release texts by date, for an index in memory
 	diffs    diffCache
 	closeMu  sync.Mutex
 	closed   bool
@@ -269,7 +270,7 @@ func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, 
 		return nil, err
 	}
 	ix := &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering, jaMode: mode, infos: docInfos(c.Docs),
-		lex: c.lex, topics: c.topics, ygo: c.ygoList, trans: c.trans}
+		lex: c.lex, topics: c.topics, ygo: c.ygoList, trans: c.trans, releases: c.crSrc}
 	ix.related = relate(ix.infos)
 	return ix, nil
 }

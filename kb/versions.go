@@ -42,19 +42,25 @@ func (ix *Index) RuleAt(ctx context.Context, number, date string) (Doc, bool) {
 	return ix.Doc(ctx, "cr@"+rel+":"+num)
 }
 
-// RuleChangeSince is a rule whose text changed between two releases.
+// RuleChangeSince is a rule that changed between two releases: its text,
+// its number (Now), or both; or that the current release removed.
 type RuleChangeSince struct {
-	Number string   `json:"number"`
-	From   string   `json:"from"` // effective date of the older release
-	To     string   `json:"to"`   // effective date of the current release
-	Old    string   `json:"old"`
-	New    string   `json:"new"`
-	Words  []WordOp `json:"words"`
+	Number  string   `json:"number"`
+	Now     string   `json:"now,omitempty"` // the rule's number in the current release, when renumbered
+	Removed bool     `json:"removed,omitempty"`
+	From    string   `json:"from"` // effective date of the older release
+	To      string   `json:"to"`   // effective date of the current release
+	Old     string   `json:"old"`
+	New     string   `json:"new"`
+	Words   []WordOp `json:"words"`
 }
 
-// ChangedSince reports whether rule number reads differently now than in
-// the release in force on date. It is false when the index holds no release
-// that old, or the rule did not exist then, or its text is the same (white
+// ChangedSince reports whether rule number of the release in force on
+// date reads differently now. A rule renumbered since (as DiffCR matches
+// them, by text) is compared with its new number, and counts as changed
+// even with the same text; a rule the current release removed counts as
+// changed. It is false when the index holds no release that old, or the
+// rule did not exist then, or it keeps its number and its text (white
 // space aside).
 func (ix *Index) ChangedSince(ctx context.Context, number, date string) (RuleChangeSince, bool) {
 	rel := ix.releaseAt(date)
@@ -66,14 +72,43 @@ func (ix *Index) ChangedSince(ctx context.Context, number, date string) (RuleCha
 	if !ok {
 		return RuleChangeSince{}, false
 	}
-	cur, ok := ix.Doc(ctx, "cr:"+num)
+	ch := RuleChangeSince{Number: num, From: rel, To: ix.meta.CurrentCR, Old: old.Text}
+	now := num
+	if d, err := ix.ReleaseDiff(rel, ix.meta.CurrentCR); err == nil {
+		now = d.numberNow(num)
+	}
+	if now == "" {
+		ch.Removed = true
+		ch.Words = DiffWords(old.Text, "")
+		return ch, true
+	}
+	cur, ok := ix.Doc(ctx, "cr:"+now)
 	if !ok {
 		return RuleChangeSince{}, false
 	}
-	if strings.Join(strings.Fields(old.Text), " ") == strings.Join(strings.Fields(cur.Text), " ") {
+	if now != num {
+		ch.Now = now
+	} else if strings.Join(strings.Fields(old.Text), " ") == strings.Join(strings.Fields(cur.Text), " ") {
 		return RuleChangeSince{}, false
 	}
-	return RuleChangeSince{Number: num, From: rel, To: ix.meta.CurrentCR, Old: old.Text, New: cur.Text, Words: DiffWords(old.Text, cur.Text)}, true
+	ch.New, ch.Words = cur.Text, DiffWords(old.Text, cur.Text)
+	return ch, true
+}
+
+// numberNow is the number in the newer release of rule num of the older
+// one: its new number when renumbered, "" when removed.
+func (d CRDiff) numberNow(num string) string {
+	for _, m := range d.Renumbered {
+		if m.Old == num {
+			return m.New
+		}
+	}
+	for _, r := range d.Removed {
+		if r.Number == num {
+			return ""
+		}
+	}
+	return num
 }
 
 // ErrNoRelease is returned for a CR release the index does not hold.
@@ -125,8 +160,12 @@ func (ix *Index) ReleaseDiff(from, to string) (CRDiff, error) {
 	return d, nil
 }
 
-// release parses the text of a CR release kept in the index directory.
+// release parses the text of a CR release kept in the index directory,
+// or in memory.
 func (ix *Index) release(date string) (*CR, error) {
+	if src, ok := ix.releases[date]; ok {
+		return ParseCR(date+".txt", src)
+	}
 	if ix.dir == "" || !isISODate(date) {
 		return nil, ErrNoRelease
 	}

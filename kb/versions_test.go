@@ -66,6 +66,25 @@ func TestChangedSince(t *testing.T) {
 	if d, ok := ix.RuleAt(context.Background(), "722.1", "2026-03-01"); !ok || d.CRDate != "2026-01-16" {
 		t.Errorf("RuleAt 722.1 on 2026-03-01 = %v, %v", d.ID, ok)
 	}
+
+	// The release of 2026-04-17 inserted a new section 722: the old 722.1
+	// is 723.1 now, and the new 722.1 is another rule. A rule renumbered
+	// is compared with its new number, and counts as changed for its
+	// number alone; one that kept its number and text does not.
+	renumbered := []struct{ rule, now string }{{"722.1", "723.1"}, {"722", "723"}, {"506.3d", "506.3e"}}
+	for _, tt := range renumbered {
+		ch, ok := ix.ChangedSince(context.Background(), tt.rule, "2026-01-16")
+		if !ok || ch.Now != tt.now || ch.Removed {
+			t.Errorf("%s since 2026-01-16 = now %q, changed %v, removed %v; want now %s", tt.rule, ch.Now, ok, ch.Removed, tt.now)
+			continue
+		}
+		if cur, _ := ix.Doc(context.Background(), "cr:"+tt.now); ch.New != cur.Text {
+			t.Errorf("%s: compared with %q, want the text of %s", tt.rule, ch.New, tt.now)
+		}
+	}
+	if ch, ok := ix.ChangedSince(context.Background(), "601.5", "2026-01-16"); !ok || ch.Now != "" {
+		t.Errorf("601.5 kept its number: now %q, changed %v", ch.Now, ok)
+	}
 }
 
 func TestCleanDownloads(t *testing.T) {

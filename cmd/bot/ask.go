@@ -24,12 +24,11 @@ func cmdAsk(e *env, args []string) int {
 	original := fs.Bool("original", false, "show the original text under each translation")
 	game := fs.String("game", "", "mtg or ygo (default: both)")
 	publicURL := fs.String("public-url", "", "base URL of the web pages; citations link there")
-	pos, err := parseInterspersed(fs, args)
-	question := strings.Join(pos, " ")
-	p := e.printer(cf.lang, question)
-	if err != nil {
-		return e.usageError(p, i18n.KeyBadFlags, "ask", err.Error())
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, true)
+	if !ok {
+		return code
 	}
+	question := strings.Join(pos, " ")
 	if *batch == "" && strings.TrimSpace(question) == "" {
 		return e.usageError(p, i18n.KeyErrMissingArg, "ask", "QUESTION")
 	}
@@ -59,6 +58,11 @@ func cmdAsk(e *env, args []string) int {
 	}
 	return 0
 }
+
+// badLang is a language a line of a batch asks for, which is none of ours.
+type badLang string
+
+func (b badLang) Error() string { return "unknown language " + string(b) }
 
 // askBatch answers one question per line, keeping the index open; each
 // answer is one JSON object per line (or a text block without --json).
@@ -94,9 +98,18 @@ func (e *env) askBatch(ix *kb.Index, file string, cf commonFlags, k int, game, p
 			}
 		}
 		p := e.printer(lang, q)
-		res, err := ix.Search(e.ctx, kb.Query{Text: q, Lang: p.Lang().String(), K: k, Game: game})
+		var res *kb.Result
+		var err error
+		if _, known := i18n.ParseLang(lang); lang != "" && !known {
+			err = badLang(lang)
+		} else {
+			res, err = ix.Search(e.ctx, kb.Query{Text: q, Lang: p.Lang().String(), K: k, Game: game})
+		}
 		if err != nil {
 			msg := render.ErrorMessage(p, err)
+			if bl, ok := err.(badLang); ok {
+				msg = p.T(i18n.KeyErrBadLang, string(bl))
+			}
 			if cf.json {
 				e.writeJSON(map[string]any{"query": q, "lang": p.Lang().String(), "answer": msg, "citations": []render.Citation{}, "error": msg})
 			} else {

@@ -15,12 +15,11 @@ func cmdCard(e *env, args []string) int {
 	var cf commonFlags
 	cf.register(fs)
 	publicURL := fs.String("public-url", "", "base URL of the web pages; citations link there")
-	pos, err := parseInterspersed(fs, args)
-	name := strings.Join(pos, " ")
-	p := e.printer(cf.lang, name)
-	if err != nil {
-		return e.usageError(p, i18n.KeyBadFlags, "card", err.Error())
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, true)
+	if !ok {
+		return code
 	}
+	name := strings.Join(pos, " ")
 	if strings.TrimSpace(name) == "" {
 		return e.usageError(p, i18n.KeyErrMissingArg, "card", "NAME")
 	}

@@ -7,15 +7,25 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"arbiter/cmd/bot/internal/testutil"
+	"arbiter/i18n"
 )
 
-// runArgs runs the command line args (without the program's name) and
-// returns its exit code.
+// catalog is the message catalog, loaded once for the tests of the
+// package (a load takes about 50 ms).
+var catalog = sync.OnceValues(i18n.Load)
+
+// runArgs runs the command line args (without the program's name), in
+// the test's process as the binary would, and returns its exit code.
 func runArgs(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return exitCode(run(ctx, append([]string{"bot"}, args...), getenv, stdin, stdout, stderr))
+	cat, err := catalog()
+	if err != nil {
+		panic(err)
+	}
+	return runCommand(ctx, cat, args, getenv, stdin, stdout, stderr)
 }
 
 // runCLI runs one command line of the bot, with an empty environment and
@@ -54,6 +64,8 @@ func TestCLIGolden(t *testing.T) {
 		{"card-fuzzy-fr", []string{"card", "--lang", "fr", "Unite the Coalitoin"}, 0},
 		{"card-unknown-ja", []string{"card", "--lang", "ja", "存在しないカード"}, 1},
 		{"unknown-command", []string{"frobnicate"}, 2},
+		{"ask-index-missing", []string{"ask", "--index", "/nonexistent", "What does deathtouch do?"}, 2},
+		{"ask-index-missing-ja", []string{"ask", "--index", "/nonexistent", "接死ってどういう能力？"}, 2},
 		{"kb-build-missing-file-fr", []string{"kb", "build", "--lang", "fr", "--out", "/nonexistent/x", "--cr", "/nonexistent/cr.txt"}, 2},
 	}
 	for _, tt := range tests {

@@ -8,20 +8,19 @@ import (
 	"arbiter/i18n"
 )
 
-// cmdCommands runs "bot commands register [--guild ID]": it overwrites the
-// application's commands (globally, or in one server) with the router's.
-func cmdCommands(e *env, args []string) int {
-	p := e.printer("", "")
-	if len(args) == 0 || args[0] != "register" {
-		return e.usageError(p, i18n.KeyDiscordRegisterUsage)
-	}
+// cmdCommands runs "bot commands register".
+func cmdCommands(e *env, args []string) int { return e.dispatch("commands", args) }
+
+// cmdCommandsRegister runs "bot commands register [--guild ID]": it
+// overwrites the application's commands (globally, or in one server) with
+// the router's.
+func cmdCommandsRegister(e *env, args []string) int {
 	fs := e.newFlagSet("commands register")
 	guild := fs.String("guild", "", "register in this server only (takes effect at once; global commands may take up to an hour)")
 	lang := fs.String("lang", "", "output language: fr, en or ja")
-	pos, err := parseInterspersed(fs, args[1:])
-	p = e.printer(*lang, "")
-	if err != nil {
-		return e.usageError(p, i18n.KeyBadFlags, "commands register", err.Error())
+	pos, p, code, ok := e.parseArgs(fs, args, lang, false)
+	if !ok {
+		return code
 	}
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "commands register")

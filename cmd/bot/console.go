@@ -32,10 +32,9 @@ func cmdConsole(e *env, args []string) int {
 	cf.register(fs)
 	state := fs.String("state", "", "directory of the /language settings (default: kept in memory)")
 	user := fs.String("user", "console", "user ID the commands run as")
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil {
-		return e.usageError(p, i18n.KeyBadFlags, "console", err.Error())
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, false)
+	if !ok {
+		return code
 	}
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "console")
@@ -285,30 +284,36 @@ func (c *console) parse(line string) (chat.Request, bool) {
 	return req, true
 }
 
-// consoleText is the terminal form of a reply, its fields labelled as p's
-// language writes a label ("Langue : français").
+// consoleText is the terminal form of a reply: plain text, without
+// Discord's markdown, its fields labelled as p's language writes a label
+// ("Langue : français"). A field whose name ends as a label does (a
+// command and its options, "/rule number: cr_date:") has its value on
+// the next line.
 func consoleText(p *i18n.Printer, r chat.Response) string {
 	var b strings.Builder
 	if r.Content != "" {
-		b.WriteString(chat.Unescape(r.Content) + "\n")
+		b.WriteString(chat.Plain(r.Content) + "\n")
 	}
 	for _, e := range r.Embeds {
 		if e.Title != "" {
-			b.WriteString("\n## " + chat.Unescape(e.Title) + "\n")
+			b.WriteString("\n## " + chat.Plain(e.Title) + "\n")
 		}
 		if e.URL != "" {
 			b.WriteString(e.URL + "\n")
 		}
 		if e.Description != "" {
-			b.WriteString(chat.Unescape(e.Description) + "\n")
+			b.WriteString(chat.Plain(e.Description) + "\n")
 		}
 		for _, f := range e.Fields {
-			name := strings.TrimSpace(chat.Unescape(f.Name))
-			value := strings.ReplaceAll(chat.Unescape(f.Value), "\n", "\n  ")
-			if name != "" {
-				b.WriteString("- " + p.T(i18n.KeyCLILabelled, name, value) + "\n")
-			} else {
+			name := strings.TrimSpace(chat.Plain(f.Name))
+			value := strings.ReplaceAll(chat.Plain(f.Value), "\n", "\n  ")
+			switch {
+			case name == "":
 				b.WriteString("- " + value + "\n")
+			case strings.HasSuffix(name, ":") || strings.HasSuffix(name, "："):
+				b.WriteString("- " + name + "\n  " + value + "\n")
+			default:
+				b.WriteString("- " + p.T(i18n.KeyCLILabelled, name, value) + "\n")
 			}
 		}
 		if e.Footer != "" {

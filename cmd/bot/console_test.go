@@ -51,7 +51,7 @@ func TestConsole(t *testing.T) {
 		{"simulation", nil, []string{"/simulate scenario: aura-phases-with-host"},
 			[]string{"Simulation: An Aura", "1. Phase out Rainbow Efreet.", "(Step 0 of 2)", "[board-0.png, ", "[2] Next step ▶"}, 0},
 		{"simulation, next step", nil, []string{"/simulate scenario: aura-phases-with-host", "!2"},
-			[]string{"**1. Phase out Rainbow Efreet.**", "702.26g", "(Step 1 of 2)", "[board-1.png, "}, 0},
+			[]string{"\n1. Phase out Rainbow Efreet.\nTurn 1", "702.26g", "(Step 1 of 2)", "[board-1.png, "}, 0},
 		{"pasted scenario", []string{"--lang", "fr"}, append([]string{"/simulate"}, strings.Split(consoleScenario, "\n")...),
 			[]string{"## Coller un scénario", "Scénario en YAML\n", "Simulation\u00a0: Scénario personnalisé", "[scenario.yaml, ", "(Étape 0 sur 4)"}, 0},
 		{"pasted scenario, fenced, then a step", nil, append(append([]string{"/simulate", "```"}, strings.Split(strings.Replace(consoleScenario, "actions:", "\nactions:", 1), "\n")...), "```", "!2", "!2"),

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 
+	"arbiter/cmd/bot/internal/render"
 	"arbiter/data"
 	"arbiter/kb"
 )
@@ -12,7 +13,11 @@ import (
 func openIndex(ctx context.Context, dir string) (*kb.Index, error) {
 	if dir != "" {
 		kb.WarmJapanese()
-		return kb.Open(ctx, dir)
+		ix, err := kb.Open(ctx, dir)
+		if err != nil {
+			return nil, &render.IndexError{Dir: dir, Err: err}
+		}
+		return ix, nil
 	}
 	kb.WarmJapanese()
 	c := kb.NewCollection()

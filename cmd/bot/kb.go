@@ -1,26 +1,16 @@
 package main
 
-import "arbiter/i18n"
-
 // cmdKB runs "bot kb build|update|diff|promote|publish|fetch".
-func cmdKB(e *env, args []string) int {
-	p := e.printer("", "")
-	if len(args) == 0 {
-		return e.usageError(p, i18n.KeyUsage)
+func cmdKB(e *env, args []string) int { return e.dispatch("kb", args) }
+
+// kbCommands are the verbs of "bot kb", in the order its help lists them.
+func kbCommands() []command {
+	return []command{
+		{name: "build", run: cmdKBBuild},
+		{name: "update", run: cmdKBUpdate},
+		{name: "diff", run: cmdKBDiff},
+		{name: "promote", run: cmdKBPromote},
+		{name: "publish", run: cmdKBPublish},
+		{name: "fetch", run: cmdKBFetch},
 	}
-	switch args[0] {
-	case "build":
-		return cmdKBBuild(e, args[1:])
-	case "update":
-		return cmdKBUpdate(e, args[1:])
-	case "promote":
-		return cmdKBPromote(e, args[1:])
-	case "diff":
-		return cmdKBDiff(e, args[1:])
-	case "publish":
-		return cmdKBPublish(e, args[1:])
-	case "fetch":
-		return cmdKBFetch(e, args[1:])
-	}
-	return e.usageError(p, i18n.KeyUnknownCommand, "kb "+args[0])
 }

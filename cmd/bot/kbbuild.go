@@ -163,10 +163,12 @@ func cmdKBBuild(e *env, args []string) int {
 	quiet := fs.Bool("quiet", false, "show no progress on stderr")
 	var pub publishFlags
 	pub.register(fs)
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil || len(pos) > 0 {
-		return e.usageError(p, i18n.KeyBadFlags, "kb build", flagProblem(err, pos))
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, false)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.usageError(p, i18n.KeyErrTooManyArgs, "kb build")
 	}
 	if *out == "" {
 		return e.usageError(p, i18n.KeyBadFlags, "kb build", "--out DIR")

@@ -70,10 +70,12 @@ func cmdKBPublish(e *env, args []string) int {
 	cf.register(fs)
 	var pub publishFlags
 	pub.register(fs)
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil || len(pos) > 0 {
-		return e.usageError(p, i18n.KeyBadFlags, "kb publish", flagProblem(err, pos))
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, false)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.usageError(p, i18n.KeyErrTooManyArgs, "kb publish")
 	}
 	if cf.index == "" || pub.to == "" {
 		return e.usageError(p, i18n.KeyErrMissingArg, "kb publish", "--index DIR --publish BUCKET")
@@ -99,10 +101,12 @@ func cmdKBFetch(e *env, args []string) int {
 	from := fs.String("from", "", "bucket the builds are published to (required)")
 	digest := fs.String("digest", "latest", "build to fetch: latest or sha256:<hex>")
 	cache := fs.String("cache", "", "local directory of fetched builds (required); the index is CACHE/index")
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil || len(pos) > 0 {
-		return e.usageError(p, i18n.KeyBadFlags, "kb fetch", flagProblem(err, pos))
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, false)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.usageError(p, i18n.KeyErrTooManyArgs, "kb fetch")
 	}
 	if *from == "" || *cache == "" {
 		return e.usageError(p, i18n.KeyErrMissingArg, "kb fetch", "--from BUCKET --cache DIR")

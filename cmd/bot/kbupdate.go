@@ -36,10 +36,12 @@ func cmdKBUpdate(e *env, args []string) int {
 	retries := fs.Int("retries", 5, "times a failed or broken download is tried again (with backoff, resumed where it stopped)")
 	var pub publishFlags
 	pub.register(fs)
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil || len(pos) > 0 {
-		return e.usageError(p, i18n.KeyBadFlags, "kb update", flagProblem(err, pos))
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, false)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.usageError(p, i18n.KeyErrTooManyArgs, "kb update")
 	}
 	if *out == "" {
 		return e.usageError(p, i18n.KeyErrMissingArg, "kb update", "--out DIR")
@@ -52,7 +54,12 @@ func cmdKBUpdate(e *env, args []string) int {
 	client := &http.Client{Timeout: *timeout, Transport: &progress.Transport{Display: disp, Retries: *retries}}
 	dl, err := kb.Download(e.ctx, client, cfg, *tmp)
 	if err != nil {
-		fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIUpdateFailed, err.Error()))
+		// Only an index that is there keeps serving.
+		if _, merr := kb.ReadMeta(*out); merr != nil {
+			fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIUpdateFailedNone, err.Error(), *out))
+		} else {
+			fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIUpdateFailed, err.Error()))
+		}
 		return 1
 	}
 	defer os.RemoveAll(dl.Dir)
@@ -161,10 +168,12 @@ func cmdKBPromote(e *env, args []string) int {
 	var cf commonFlags
 	cf.register(fs)
 	out := fs.String("out", "", "index directory whose pending build to promote (required)")
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil || len(pos) > 0 {
-		return e.usageError(p, i18n.KeyBadFlags, "kb promote", flagProblem(err, pos))
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, false)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.usageError(p, i18n.KeyErrTooManyArgs, "kb promote")
 	}
 	if *out == "" {
 		return e.usageError(p, i18n.KeyErrMissingArg, "kb promote", "--out DIR")

@@ -97,6 +97,15 @@ func TestKBUpdateLifecycle(t *testing.T) {
 		return r.Rule.CRDate
 	}
 
+	// A failing download with no index yet says that nothing was written
+	// (and not that an index keeps serving).
+	up.failRulings.Store(true)
+	code, _, errs := update()
+	if code != 1 || !strings.Contains(errs, "nothing was written to "+dir) || strings.Contains(errs, "keeps serving") {
+		t.Fatalf("update with no index and a failing upstream: exit %d: %s", code, errs)
+	}
+	up.failRulings.Store(false)
+
 	// First update: nothing serves yet, the release is built in place.
 	code, out, errs := update()
 	if code != 0 {
@@ -120,8 +129,8 @@ func TestKBUpdateLifecycle(t *testing.T) {
 	// A failing download changes nothing and leaves nothing behind.
 	up.cr.Store("MagicCompRules_20260417.txt")
 	up.failRulings.Store(true)
-	if code, _, _ := update(); code != 1 {
-		t.Fatalf("update with a failing upstream: exit %d, want 1", code)
+	if code, _, errs := update(); code != 1 || !strings.Contains(errs, "the current index keeps serving") {
+		t.Fatalf("update with a failing upstream: exit %d, want 1: %s", code, errs)
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("downloads left behind: %v", left)
@@ -174,9 +183,34 @@ func TestKBUpdateLifecycle(t *testing.T) {
 	}
 
 	// Both releases stay available: an old rule by date, and the diff.
+	// The release of 2026-04-17 renumbered 722.1 to 723.1 and put a new
+	// rule at 722.1: the old 722.1 is compared with 723.1.
 	code, out, errs = runCLI(t, "rule", "--index", dir, "--cr-date", "2026-01-16", "--json", "722.1")
-	if code != 0 || !strings.Contains(out, `"cr_date":"2026-01-16"`) {
+	if code != 0 || !strings.Contains(out, `"cr_date":"2026-01-16"`) || !strings.Contains(out, `"now":"723.1"`) {
 		t.Fatalf("rule 722.1 of 2026-01-16: exit %d: %s %s", code, out, errs)
+	}
+	code, out, _ = runCLI(t, "rule", "--index", dir, "--cr-date", "2026-01-16", "722.1")
+	if code != 0 || !strings.Contains(out, "this rule has become rule 723.1 of the current one (April 17, 2026), with the same text.") {
+		t.Errorf("rule 722.1 of 2026-01-16:\n%s", out)
+	}
+	code, out, _ = runCLI(t, "rule", "--index", dir, "--cr-date", "2026-01-16", "--lang", "fr", "601.5")
+	if code != 0 || !strings.Contains(out, "[-732,-] {+733,+}") {
+		t.Errorf("rule 601.5 of 2026-01-16, word diff:\n%s", out)
+	}
+	for _, date := range []string{"2025-01-01", "2026-02-01"} {
+		code, out, errs = runCLI(t, "rule", "--index", dir, "--cr-date", date, "702.19b")
+		if code != 2 || out != "" || !strings.Contains(errs, "no Comprehensive Rules release of "+date+" (it has: 2026-01-16, 2026-04-17)") {
+			t.Errorf("rule of %s: exit %d: %s", date, code, errs)
+		}
+	}
+	// The word diffs show by default; --summary leaves them out.
+	code, out, _ = runCLI(t, "kb", "diff", "--index", dir, "2026-01-16", "2026-04-17")
+	if code != 0 || !strings.Contains(out, "32 rules changed") || !strings.Contains(out, "\nRule 601.5\n") || !strings.Contains(out, "[-732,-] {+733,+}") {
+		t.Errorf("kb diff:\n%.600s", out)
+	}
+	code, summary, _ := runCLI(t, "kb", "diff", "--index", dir, "--summary", "2026-01-16", "2026-04-17")
+	if code != 0 || !strings.HasPrefix(out, summary) || strings.Contains(summary, "{+") || len(summary) >= len(out) {
+		t.Errorf("kb diff --summary:\n%s", summary)
 	}
 	code, out, errs = runCLI(t, "kb", "diff", "--index", dir, "--json", "2026-01-16", "2026-04-17")
 	if code != 0 {

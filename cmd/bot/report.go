@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/render"
@@ -24,24 +25,37 @@ import (
 //
 //	bot report list [--status open|confirmed|rejected|all]
 //	bot report show N
-//	bot report confirm N [--expect REF] [--note TEXT]
-//	bot report reject N [--note TEXT]
+//	bot report confirm N [--expect REF] [--note TEXT] [--overrule]
+//	bot report reject N [--note TEXT] [--overrule]
 //	bot report comment N TEXT
 //	bot report export [--out FILE]
 func cmdReport(e *env, args []string) int {
 	if len(args) > 0 {
-		switch args[0] {
-		case "list":
-			return e.reportList(args[1:])
-		case "show":
-			return e.reportShow(args[1:])
-		case "confirm", "reject", "comment":
-			return e.reportDecide(args[0], args[1:])
-		case "export":
-			return e.reportExport(args[1:])
+		for _, c := range reportCommands() {
+			if c.name == args[0] {
+				return c.run(e, args[1:])
+			}
+		}
+		if args[0] == "help" {
+			return e.dispatch("report", args)
 		}
 	}
 	return e.reportFile(args)
+}
+
+// reportCommands are the verbs of "bot report".
+func reportCommands() []command {
+	decide := func(verb string) func(*env, []string) int {
+		return func(e *env, args []string) int { return e.reportDecide(verb, args) }
+	}
+	return []command{
+		{name: "list", run: (*env).reportList},
+		{name: "show", run: (*env).reportShow},
+		{name: "confirm", run: decide("confirm")},
+		{name: "reject", run: decide("reject")},
+		{name: "comment", run: decide("comment")},
+		{name: "export", run: (*env).reportExport},
+	}
 }
 
 // reportFlags are the flags of every "bot report" verb.
@@ -174,12 +188,12 @@ func (e *env) reportFile(args []string) int {
 	wrong := fs.String("wrong", "", "what is wrong with the answer (required)")
 	suggest := fs.String("suggest", "", "the rule number, card or link that answers")
 	k := fs.Int("k", 5, "how many citations the answer showed, as 'bot ask --k'")
-	pos, err := parseInterspersed(fs, args)
+	pos, p, code, ok := e.parseArgs(fs, args, &f.lang, true)
+	if !ok {
+		return code
+	}
 	question := strings.Join(pos, " ")
-	p := e.printer(f.lang, question)
 	switch {
-	case err != nil:
-		return e.usageError(p, i18n.KeyBadFlags, "report", err.Error())
 	case strings.TrimSpace(question) == "":
 		return e.usageError(p, i18n.KeyErrMissingArg, "report", "QUESTION")
 	case strings.TrimSpace(*wrong) == "":
@@ -210,10 +224,12 @@ func (e *env) reportList(args []string) int {
 	var f reportFlags
 	f.register(fs, e)
 	status := fs.String("status", "open", "open, confirmed, rejected or all")
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(f.lang, "")
-	if err != nil || len(pos) > 0 {
-		return e.usageError(p, i18n.KeyBadFlags, "report list", flagProblem(err, pos))
+	pos, p, code, ok := e.parseArgs(fs, args, &f.lang, false)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.usageError(p, i18n.KeyErrTooManyArgs, "report list")
 	}
 	statuses := []report.Status{report.Open, report.Confirmed, report.Rejected}
 	if *status != "all" {
@@ -250,10 +266,12 @@ func (e *env) reportShow(args []string) int {
 	fs := e.newFlagSet("report show")
 	var f reportFlags
 	f.register(fs, e)
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(f.lang, "")
-	if err != nil || len(pos) != 1 {
-		return e.usageError(p, i18n.KeyBadFlags, "report show", flagProblem(err, pos))
+	pos, p, code, ok := e.parseArgs(fs, args, &f.lang, false)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		return e.countError(p, "report show", pos, 1, "N")
 	}
 	id, err := chat.ParseReportNumber(pos[0])
 	if err != nil {
@@ -280,28 +298,35 @@ func (e *env) printReport(p *i18n.Printer, f reportFlags, r report.Report, head 
 	return 0
 }
 
-// reportDecide runs "bot report confirm|reject|comment N".
+// reportDecide runs "bot report confirm|reject|comment N". A report
+// decided the other way (a confirmed one rejected, a rejected one
+// confirmed) is refused unless --overrule says so: rejecting a confirmed
+// report withdraws its evaluation case.
 func (e *env) reportDecide(verb string, args []string) int {
 	name := "report " + verb
 	fs := e.newFlagSet(name)
 	var f reportFlags
 	f.register(fs, e)
 	var expect, note *string
+	overrule := new(bool)
 	switch verb {
 	case "confirm":
 		expect = fs.String("expect", "", "the rule number, card, link or text ID that answers (default: the reporter's suggestion)")
 		note = fs.String("note", "", "a note of the reviewer")
+		fs.BoolVar(overrule, "overrule", false, "confirm a report that was rejected")
 	case "reject":
 		note = fs.String("note", "", "why the answer is right")
+		fs.BoolVar(overrule, "overrule", false, "reject a report that was confirmed, withdrawing its evaluation case")
 	}
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(f.lang, "")
-	want := 1
-	if verb == "comment" {
-		want = 2
+	pos, p, code, ok := e.parseArgs(fs, args, &f.lang, false)
+	if !ok {
+		return code
 	}
-	if err != nil || len(pos) < want || verb != "comment" && len(pos) > 1 {
-		return e.usageError(p, i18n.KeyBadFlags, name, flagProblem(err, pos))
+	switch {
+	case verb == "comment" && len(pos) < 2:
+		return e.usageError(p, i18n.KeyErrMissingArg, name, "N TEXT")
+	case verb != "comment" && len(pos) != 1:
+		return e.countError(p, name, pos, 1, "N")
 	}
 	id, err := chat.ParseReportNumber(pos[0])
 	if err != nil {
@@ -312,6 +337,11 @@ func (e *env) reportDecide(verb string, args []string) int {
 		return code
 	}
 	defer d.close()
+	if verb != "comment" && !*overrule {
+		if code, refused := e.decidedOtherwise(p, d, id, verb); refused {
+			return code
+		}
+	}
 	var r report.Report
 	var head string
 	switch verb {
@@ -337,6 +367,29 @@ func (e *env) reportDecide(verb string, args []string) int {
 	return 0
 }
 
+// decidedOtherwise refuses to confirm (verb) a rejected report or to
+// reject a confirmed one, saying who decided it and how to overrule.
+func (e *env) decidedOtherwise(p *i18n.Printer, d *reportDesk, id int64, verb string) (int, bool) {
+	r, err := d.rt.ShowReport(e.ctx, id)
+	if err != nil {
+		return e.reportError(p, err), true
+	}
+	if r.Decision == nil {
+		return 0, false
+	}
+	key := i18n.KeyCLIReportWasConfirmed
+	switch {
+	case verb == "reject" && r.Status == report.Confirmed:
+	case verb == "confirm" && r.Status == report.Rejected:
+		key = i18n.KeyCLIReportWasRejected
+	default:
+		return 0, false
+	}
+	when := p.Date(r.Decision.At.UTC().Format(time.DateOnly))
+	fmt.Fprintln(e.stderr, p.T(key, chat.ReportNumber(id), r.Decision.Reviewer, when))
+	return 1, true
+}
+
 // reportExport runs "bot report export [--out FILE]": the confirmed
 // reports as evaluation cases (the format of kb/testdata/eval/dev.yaml),
 // on stdout, or added to FILE (a case of a question already there
@@ -346,10 +399,12 @@ func (e *env) reportExport(args []string) int {
 	var f reportFlags
 	f.register(fs, e)
 	out := fs.String("out", "", "evaluation file to add the cases to, such as kb/testdata/eval/reported.yaml (default: stdout)")
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(f.lang, "")
-	if err != nil || len(pos) > 0 {
-		return e.usageError(p, i18n.KeyBadFlags, "report export", flagProblem(err, pos))
+	pos, p, code, ok := e.parseArgs(fs, args, &f.lang, false)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.usageError(p, i18n.KeyErrTooManyArgs, "report export")
 	}
 	d, code := e.openDesk(p, f, false)
 	if d == nil {

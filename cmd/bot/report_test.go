@@ -53,7 +53,8 @@ func today(t *testing.T, s string, paths map[string]string) string {
 
 // TestReportCLIGolden files reports with "bot report" on the embedded
 // corpus, in the three languages, reviews them (list, show, confirm,
-// reject, comment, refusals) and exports the confirmed ones, and compares
+// reject, comment, refusals, a decision reversed only with --overrule)
+// and exports the confirmed ones, and compares
 // each command's exit code and output with testdata/cli/report/*.txt
 // (rewrite them with -update).
 func TestReportCLIGolden(t *testing.T) {
@@ -95,6 +96,13 @@ func TestReportCLIGolden(t *testing.T) {
 		{"22-export-out-again", judge, []string{"report", "export", "--out", out, "--lang", "fr"}, 0},
 		{"23-export-broken-file", judge, []string{"report", "export", "--out", broken}, 2},
 		{"24-list-bad-status", judge, []string{"report", "list", "--status", "pending"}, 2},
+		// A decision is reversed only on purpose: a confirmed report is
+		// an evaluation case.
+		{"25-reject-confirmed", judge, []string{"report", "reject", "1"}, 1},
+		{"26-reject-confirmed-fr", judge, []string{"report", "reject", "2", "--lang", "fr"}, 1},
+		{"27-confirm-rejected-ja", judge, []string{"report", "confirm", "4", "--lang", "ja"}, 1},
+		{"28-reject-confirmed-overrule", judge, []string{"report", "reject", "1", "--overrule", "--note", "The Aura ruling answers it after all."}, 0},
+		{"29-list-confirmed", judge, []string{"report", "list", "--status", "confirmed"}, 0},
 	}
 	paths := map[string]string{out: "<dir>/reported.yaml", broken: "<dir>/broken.yaml", dir: "<dir>"}
 	for _, st := range steps {

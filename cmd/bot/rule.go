@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/i18n"
@@ -15,10 +17,9 @@ func cmdRule(e *env, args []string) int {
 	cf.register(fs)
 	crDate := fs.String("cr-date", "", "effective date (YYYY-MM-DD) of an older CR release held in --index")
 	publicURL := fs.String("public-url", "", "base URL of the web pages; citations link there")
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil {
-		return e.usageError(p, i18n.KeyBadFlags, "rule", err.Error())
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, false)
+	if !ok {
+		return code
 	}
 	if len(pos) != 1 {
 		if len(pos) == 0 {
@@ -35,6 +36,13 @@ func cmdRule(e *env, args []string) int {
 		return e.inputError(p, err)
 	}
 	defer ix.Close()
+	if *crDate != "" && !slices.Contains(ix.Meta().CRDates, *crDate) {
+		if len(ix.Meta().CRDates) == 0 {
+			fmt.Fprintln(e.stderr, p.T(i18n.KeyErrNoRulesInIndex, num))
+			return 1
+		}
+		return e.usageError(p, i18n.KeyCLIUnknownRelease, *crDate, strings.Join(ix.Meta().CRDates, ", "))
+	}
 	res, found, err := ix.Rule(e.ctx, num, *crDate)
 	if err != nil {
 		return e.inputError(p, err)

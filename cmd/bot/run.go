@@ -25,25 +25,27 @@ type env struct {
 	cat    *i18n.Catalog
 }
 
-// command is one subcommand of the binary.
+// command is one command of the binary, or a sub-command of one.
 type command struct {
 	name string
 	run  func(e *env, args []string) int
+	sub  []command // its sub-commands, which its help lists
 }
 
-// commands lists the subcommands, in the order help shows them.
+// commands lists the commands with their sub-commands, in the order help
+// shows them.
 func commands() []command {
 	return []command{
-		{"ask", cmdAsk},
-		{"rule", cmdRule},
-		{"card", cmdCard},
-		{"kb", cmdKB},
-		{"simulate", cmdSimulate},
-		{"scenarios", cmdScenarios},
-		{"serve", cmdServe},
-		{"console", cmdConsole},
-		{"report", cmdReport},
-		{"commands", cmdCommands},
+		{name: "ask", run: cmdAsk},
+		{name: "rule", run: cmdRule},
+		{name: "card", run: cmdCard},
+		{name: "kb", run: cmdKB, sub: kbCommands()},
+		{name: "simulate", run: cmdSimulate},
+		{name: "scenarios", run: cmdScenarios},
+		{name: "serve", run: cmdServe},
+		{name: "console", run: cmdConsole},
+		{name: "report", run: cmdReport, sub: reportCommands()},
+		{name: "commands", run: cmdCommands, sub: []command{{name: "register", run: cmdCommandsRegister}}},
 	}
 }
 
@@ -73,11 +75,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if len(args) > 0 {
 		args = args[1:]
 	}
-	return exitError(dispatch(ctx, args, getenv, stdin, stdout, stderr))
-}
-
-// dispatch runs the command args[0] and returns its exit code.
-func dispatch(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if getenv("GOMEMLIMIT") == "" {
 		// A soft limit keeps the heap near what the index needs (the
 		// Japanese dictionary alone is about 150 MB) instead of growing to
@@ -87,24 +84,17 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	cat, err := i18n.Load()
 	if err != nil {
 		fmt.Fprintf(stderr, "bot: messages: %v\n", err)
-		return 2
+		return exitError(2)
 	}
+	return exitError(runCommand(ctx, cat, args, getenv, stdin, stdout, stderr))
+}
+
+// runCommand runs the command args[0] with the message catalog cat and
+// returns its exit code. Unlike run, it leaves the process's memory limit
+// alone: tests run commands through it, in their own process.
+func runCommand(ctx context.Context, cat *i18n.Catalog, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{ctx: ctx, getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr, cat: cat}
-	p := e.printer("", "")
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(stderr, p.T(i18n.KeyUsage))
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
-	}
-	for _, c := range commands() {
-		if c.name == args[0] {
-			return c.run(e, args[1:])
-		}
-	}
-	fmt.Fprintln(stderr, p.T(i18n.KeyUnknownCommand, args[0]))
-	return 2
+	return e.dispatch("", args)
 }
 
 // exitStatus is a command that failed with an exit code other than 0; its
@@ -176,13 +166,13 @@ func (e *env) inputError(p *i18n.Printer, err error) int {
 	return 2
 }
 
-// flagProblem is what is wrong with a command line: the flag error, else
-// the arguments left over.
-func flagProblem(err error, extra []string) string {
-	if err != nil {
-		return err.Error()
+// countError says that verb got too few positional arguments (want of
+// them, written what) or too many.
+func (e *env) countError(p *i18n.Printer, verb string, pos []string, want int, what string) int {
+	if len(pos) < want {
+		return e.usageError(p, i18n.KeyErrMissingArg, verb, what)
 	}
-	return strings.Join(extra, " ")
+	return e.usageError(p, i18n.KeyErrTooManyArgs, verb)
 }
 
 // commonFlags are the flags every command that answers questions accepts.
@@ -219,9 +209,12 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// newFlagSet returns a flag set that reports errors to stderr and never exits.
+// newFlagSet returns the flag set of the verb name ("kb build"), which
+// never exits nor writes: parseArgs says what is wrong, and writes the
+// help when asked.
 func (e *env) newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	return fs
 }

@@ -24,10 +24,9 @@ func cmdServe(e *env, args []string) int {
 	fs := e.newFlagSet("serve")
 	var cfg serveConfig
 	cfg.register(fs, e.getenv)
-	p := e.printer("", "")
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return e.usageError(p, i18n.KeyBadFlags, "serve", err.Error())
+	pos, p, code, ok := e.parseArgs(fs, args, nil, false)
+	if !ok {
+		return code
 	}
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "serve")

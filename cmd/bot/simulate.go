@@ -36,10 +36,9 @@ func cmdSimulate(e *env, args []string) int {
 	fs := e.newFlagSet("simulate")
 	var cf commonFlags
 	cf.register(fs)
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil {
-		return e.usageError(p, i18n.KeyBadFlags, "simulate", err.Error())
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, false)
+	if !ok {
+		return code
 	}
 	if len(pos) != 1 {
 		if len(pos) == 0 {
@@ -77,10 +76,9 @@ func cmdScenarios(e *env, args []string) int {
 	fs := e.newFlagSet("scenarios")
 	var cf commonFlags
 	cf.register(fs)
-	pos, err := parseInterspersed(fs, args)
-	p := e.printer(cf.lang, "")
-	if err != nil {
-		return e.usageError(p, i18n.KeyBadFlags, "scenarios", err.Error())
+	pos, p, code, ok := e.parseArgs(fs, args, &cf.lang, false)
+	if !ok {
+		return code
 	}
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "scenarios")

@@ -87,3 +87,55 @@ var unescaper = regexp.MustCompile(`\\([\\*_~` + "`" + `|>#\[\]\-<])`)
 func Unescape(s string) string {
 	return strings.ReplaceAll(unescaper.ReplaceAllString(s, "$1"), "\u200b", "")
 }
+
+// escapable are the characters escapeText puts a backslash before.
+const escapable = "\\*_~`|>#[]-<"
+
+// Plain turns a message's Discord markdown into the plain text of a
+// terminal: the escapes of escapeText undone; the markers of bold (**),
+// italics (*), underline (__), strikethrough (~~) and spoilers (||)
+// dropped; code kept as written, `x` with its backquotes (as the
+// terminal's own messages quote commands and IDs), a ```block``` without
+// its fences; the zero-width spaces that break mentions removed. A marker
+// with a backslash before it is text, and stays.
+func Plain(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s) && strings.IndexByte(escapable, s[i+1]) >= 0:
+			b.WriteByte(s[i+1])
+			i += 2
+		case strings.HasPrefix(s[i:], "```"):
+			body, rest, ok := strings.Cut(s[i+3:], "```")
+			if !ok {
+				b.WriteString(s[i:])
+				i = len(s)
+				continue
+			}
+			// The first line of a block may name its language.
+			if first, after, multi := strings.Cut(body, "\n"); multi && !strings.ContainsAny(first, " \t") {
+				body = after
+			}
+			b.WriteString(body)
+			i = len(s) - len(rest)
+		case c == '`':
+			body, rest, ok := strings.Cut(s[i+1:], "`")
+			if !ok {
+				b.WriteByte(c)
+				i++
+				continue
+			}
+			b.WriteString("`" + body + "`")
+			i = len(s) - len(rest)
+		case strings.HasPrefix(s[i:], "**"), strings.HasPrefix(s[i:], "__"), strings.HasPrefix(s[i:], "~~"), strings.HasPrefix(s[i:], "||"):
+			i += 2
+		case c == '*':
+			i++
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return strings.ReplaceAll(b.String(), "\u200b", "")
+}

@@ -23,6 +23,18 @@ func (e *FileError) Error() string { return e.Path + ": " + e.Err.Error() }
 // Unwrap returns the reason.
 func (e *FileError) Unwrap() error { return e.Err }
 
+// IndexError is an index directory that cannot be opened.
+type IndexError struct {
+	Dir string
+	Err error
+}
+
+// Error returns the directory and the reason, for logs.
+func (e *IndexError) Error() string { return e.Dir + ": " + e.Err.Error() }
+
+// Unwrap returns the reason.
+func (e *IndexError) Unwrap() error { return e.Err }
+
 // ErrorMessage renders an error for a person. Errors of our packages
 // carry a code and arguments; a failed write says where and why; anything
 // else is an internal error, whose details go to the log only.
@@ -30,6 +42,7 @@ func ErrorMessage(p *i18n.Printer, err error) string {
 	var pe *kb.ParseError
 	var fe *FileError
 	var qe *kb.QueryError
+	var ie *IndexError
 	switch {
 	case errors.As(err, &pe):
 		return pe.Localize(p)
@@ -43,8 +56,10 @@ func ErrorMessage(p *i18n.Printer, err error) string {
 			return p.T(i18n.KeyErrFileNotFound, fe.Path)
 		}
 		return p.T(i18n.KeyErrFileUnreadable, fe.Path)
+	case kb.IsNoIndex(err) && errors.As(err, &ie):
+		return p.T(i18n.KeyErrIndexMissing, ie.Dir)
 	case kb.IsNoIndex(err):
-		return p.T(i18n.KeyErrIndexMissing, err.Error())
+		return p.T(i18n.KeyCLINoIndex, err.Error())
 	case errors.Is(err, kb.ErrBuildInProgress):
 		return p.T(i18n.KeyCLIBuildInProgress)
 	}

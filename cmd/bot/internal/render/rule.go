@@ -18,7 +18,8 @@ type RuleAnswer struct {
 	Abolished bool       `json:"abolished,omitempty"`
 	CitedBy   []Citation `json:"cited_by,omitempty"`
 	// ChangedSince is set when --cr-date names an older release and the
-	// rule's text changed between it and the current release.
+	// rule's text or number changed between it and the current release,
+	// or the current release removed it.
 	ChangedSince *kb.RuleChangeSince `json:"changed_since,omitempty"`
 }
 
@@ -74,9 +75,21 @@ func RuleText(p *i18n.Printer, r RuleAnswer) string {
 		}
 	}
 	if ch := r.ChangedSince; ch != nil {
-		b.WriteString("\n" + p.T(i18n.KeyCLIChangedSince, p.Date(ch.From), p.Date(ch.To)) + "\n")
-		for _, line := range WrapText(WordDiff(ch.Words), 100) {
-			b.WriteString("   " + line + "\n")
+		same := ch.Now != "" && ch.Old == ch.New
+		switch {
+		case ch.Removed:
+			b.WriteString("\n" + p.T(i18n.KeyCLIRemovedSince, p.Date(ch.From), p.Date(ch.To)) + "\n")
+		case same:
+			b.WriteString("\n" + p.T(i18n.KeyCLIRenumberedSame, p.Date(ch.From), p.Date(ch.To), ch.Now) + "\n")
+		case ch.Now != "":
+			b.WriteString("\n" + p.T(i18n.KeyCLIRenumberedSince, p.Date(ch.From), p.Date(ch.To), ch.Now) + "\n")
+		default:
+			b.WriteString("\n" + p.T(i18n.KeyCLIChangedSince, p.Date(ch.From), p.Date(ch.To)) + "\n")
+		}
+		if !same && !ch.Removed {
+			for _, line := range WrapText(WordDiff(ch.Words), 100) {
+				b.WriteString("   " + line + "\n")
+			}
 		}
 	}
 	if len(r.CitedBy) > 0 {
