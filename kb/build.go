@@ -109,7 +109,12 @@ func writeSynced(file string, fn func(io.Writer) error) error {
 // partial one. On failure dir is untouched and the partial build is removed.
 // Builds left behind by a killed process are removed by the next Build.
 func Build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta, error) {
-	meta, err := build(ctx, dir, c, builtAt)
+	return buildReporting(ctx, dir, c, builtAt, nil)
+}
+
+// buildReporting is Build, telling progress (nil: nobody) how it advances.
+func buildReporting(ctx context.Context, dir string, c *Collection, builtAt string, progress func(BuildProgress)) (Meta, error) {
+	meta, err := build(ctx, dir, c, builtAt, progress)
 	var pe *ParseError
 	if err != nil && !errors.As(err, &pe) && !errors.Is(err, ErrBuildInProgress) && ctx.Err() == nil {
 		return meta, &WriteError{Dir: dir, Err: err}
@@ -127,7 +132,7 @@ type WriteError struct {
 func (e *WriteError) Error() string { return "kb: build " + e.Dir + ": " + e.Err.Error() }
 func (e *WriteError) Unwrap() error { return e.Err }
 
-func build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta, error) {
+func build(ctx context.Context, dir string, c *Collection, builtAt string, progress func(BuildProgress)) (Meta, error) {
 	if err := c.Finish(); err != nil {
 		return Meta{}, err
 	}
@@ -174,14 +179,19 @@ func build(ctx context.Context, dir string, c *Collection, builtAt string) (Meta
 	if err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
-	if err := indexCollection(ctx, bl, c, JABoth); err != nil {
+	var indexed func(int)
+	if progress != nil {
+		indexed = func(n int) { report(progress, StageIndex, n, len(c.Docs)) }
+	}
+	if err := indexCollection(ctx, bl, c, JABoth, indexed); err != nil {
 		bl.Close()
 		return Meta{}, err
 	}
-	if err := mergeSegments(ctx, bl); err != nil {
+	if err := mergeSegments(ctx, bl, progress); err != nil {
 		bl.Close()
 		return Meta{}, err
 	}
+	report(progress, StageWrite, 0, 1)
 	if err := copyIndex(bl, filepath.Join(work, blevePath)); err != nil {
 		bl.Close()
 		return Meta{}, err
@@ -438,7 +448,8 @@ func (f syncedFile) Close() error {
 
 // mergeSegments merges the index into one segment: a question then reads
 // one posting list per term instead of one per segment.
-func mergeSegments(ctx context.Context, bl bleve.Index) error {
+// progress, if not nil, is told how the merge advances.
+func mergeSegments(ctx context.Context, bl bleve.Index, progress func(BuildProgress)) error {
 	adv, err := bl.Advanced()
 	if err != nil {
 		return fmt.Errorf("kb: build: %w", err)
@@ -446,6 +457,17 @@ func mergeSegments(ctx context.Context, bl bleve.Index) error {
 	sc, ok := adv.(*scorch.Scorch)
 	if !ok {
 		return nil
+	}
+	if progress != nil {
+		stop, watched := make(chan struct{}), make(chan struct{})
+		go func() {
+			watchMerge(sc, progress, stop)
+			close(watched)
+		}()
+		defer func() {
+			close(stop)
+			<-watched
+		}()
 	}
 	if err := sc.ForceMerge(ctx, nil); err != nil {
 		return fmt.Errorf("kb: build: merge: %w", err)

@@ -265,7 +265,7 @@ func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, 
 	if err != nil {
 		return nil, fmt.Errorf("kb: new index: %w", err)
 	}
-	if err := indexCollection(ctx, bl, c, mode); err != nil {
+	if err := indexCollection(ctx, bl, c, mode, nil); err != nil {
 		bl.Close()
 		return nil, err
 	}
@@ -277,16 +277,23 @@ func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, 
 
 const batchSize = 1000
 
-func indexCollection(ctx context.Context, bl bleve.Index, c *Collection, mode JapaneseMode) error {
+// indexCollection indexes the documents of c in bl, telling indexed (if
+// not nil) how many are done after each batch.
+func indexCollection(ctx context.Context, bl bleve.Index, c *Collection, mode JapaneseMode, indexed func(int)) error {
 	b := bl.NewBatch()
+	done := 0
 	flush := func() error {
 		if b.Size() == 0 {
 			return nil
 		}
+		n := b.Size()
 		if err := bl.Batch(b); err != nil {
 			return fmt.Errorf("kb: index batch: %w", err)
 		}
 		b.Reset()
+		if done += n; indexed != nil {
+			indexed(done)
+		}
 		return ctx.Err()
 	}
 	add := func(id string, x indexDoc) error {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"golang.org/x/term"
 
@@ -51,40 +50,31 @@ func readShown(d *progress.Display, path string, r io.Reader, c *kb.Collection, 
 	return err
 }
 
-// indexRate is the documents indexed (and merged) a second by "kb build"
-// on the project's 2-core machine while shared with other work (113,578
-// documents of ../shared/data in 20–24 s), for the estimate of the time
-// left: on a faster machine the meter ends early.
-const indexRate = 4500
-
-// buildShowingProgress runs kb.Build with a meter of the indexing phase:
-// kb reports no progress of its own, so the meter runs on the time the
-// documents should take at indexRate, held below its end until the build
-// is done (on a slower machine it waits there).
+// buildShowingProgress runs kb.Build with a meter of each of its stages,
+// which count what is done: the documents indexed, then the merges of the
+// index's segments into one (often a few seconds, and all of them on a
+// small build), then a line while the index is written to its place.
+// Each meter estimates the time left from its own rate, so none says it
+// is nearly done while a long stage is still ahead of it.
 func buildShowingProgress(ctx context.Context, d *progress.Display, out string, c *kb.Collection, builtAt string) (kb.Meta, error) {
-	n := len(c.Docs)
-	d.Line(fmt.Sprintf("indexing %d documents, then merging and writing the index (about %s)", n,
-		(time.Duration(n/indexRate+1) * time.Second).String()))
-	m := d.Count("index (estimated)", int64(n), "docs")
-	done := make(chan struct{})
-	go func() {
-		start := time.Now()
-		t := time.NewTicker(time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				m.Set(min(int64(time.Since(start).Seconds()*indexRate), int64(n)*99/100))
+	d.Line(fmt.Sprintf("indexing %d documents, then merging the index and writing it", len(c.Docs)))
+	var m *progress.Meter
+	stage := ""
+	meta, err := kb.BuildWithProgress(ctx, out, c, builtAt, func(bp kb.BuildProgress) {
+		if bp.Stage != stage {
+			m.Done()
+			m, stage = nil, bp.Stage
+			switch bp.Stage {
+			case kb.StageIndex:
+				m = d.Count("index", int64(bp.Total), "docs")
+			case kb.StageMerge:
+				m = d.Count("merge", int64(bp.Total), "merges")
+			case kb.StageWrite:
+				d.Line("writing the index to " + out)
 			}
 		}
-	}()
-	meta, err := kb.Build(ctx, out, c, builtAt)
-	close(done)
-	if err == nil {
-		m.Set(int64(n))
-		m.Done()
-	}
+		m.Set(int64(min(bp.Done, bp.Total)))
+	})
+	m.Done()
 	return meta, err
 }
