@@ -201,11 +201,7 @@ func cmdKBBuild(e *env, args []string) int {
 		digest = m.Digest
 	}
 	if cf.json {
-		out := map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": render.Round2(secs), "cr_dates": meta.CRDates}
-		if digest != "" {
-			out["digest"] = digest
-		}
-		return e.writeJSON(out)
+		return e.writeJSON(builtJSON(meta, secs, digest))
 	}
 	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIBuilt, *out, meta.Docs, fmt.Sprintf("%.1f", secs)))
 	for _, k := range sortedKeys(meta.ByKind) {
@@ -218,6 +214,22 @@ func cmdKBBuild(e *env, args []string) int {
 		fmt.Fprintln(e.stdout, p.T(i18n.KeyCiteCREffective, p.Date(meta.CurrentCR)))
 	}
 	return 0
+}
+
+// buildJSON is what "kb build --json" prints.
+type buildJSON struct {
+	Docs    int            `json:"docs"`
+	ByKind  map[string]int `json:"by_kind"`
+	ByLang  map[string]int `json:"by_lang"`
+	Seconds float64        `json:"seconds"`
+	CRDates []string       `json:"cr_dates"`
+	Digest  string         `json:"digest,omitempty"` // with --publish
+}
+
+// builtJSON is the JSON of a build that took secs and was published as
+// digest ("" if not).
+func builtJSON(meta kb.Meta, secs float64, digest string) buildJSON {
+	return buildJSON{Docs: meta.Docs, ByKind: meta.ByKind, ByLang: meta.ByLang, Seconds: render.Round2(secs), CRDates: meta.CRDates, Digest: digest}
 }
 
 // sortedKeys returns the keys of m, sorted.

@@ -121,10 +121,19 @@ func cmdKBFetch(e *env, args []string) int {
 		return 1
 	}
 	if cf.json {
-		return e.writeJSON(map[string]any{"digest": m.Digest, "dir": dir, "index": artifact.IndexLink(*cache), "docs": m.Docs, "current_cr": m.CurrentCR})
+		return e.writeJSON(fetchJSON{Digest: m.Digest, Dir: dir, Index: artifact.IndexLink(*cache), Docs: m.Docs, CurrentCR: m.CurrentCR})
 	}
 	fmt.Fprintln(e.stdout, m.Digest, artifact.IndexLink(*cache))
 	return 0
+}
+
+// fetchJSON is what "kb fetch --json" prints.
+type fetchJSON struct {
+	Digest    string `json:"digest"`
+	Dir       string `json:"dir"`   // the build's directory in the cache
+	Index     string `json:"index"` // CACHE/index, the link to the active build
+	Docs      int    `json:"docs"`
+	CurrentCR string `json:"current_cr"`
 }
 
 // fetchIndex fetches the build want (latest or a digest) into cache,

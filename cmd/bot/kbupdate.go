@@ -145,12 +145,7 @@ func cmdKBUpdate(e *env, args []string) int {
 		}
 	}
 	if cf.json {
-		out := map[string]any{"docs": meta.Docs, "by_kind": meta.ByKind, "by_lang": meta.ByLang, "seconds": render.Round2(secs),
-			"cr_dates": meta.CRDates, "current_cr": meta.CurrentCR, "pending": pending, "dir": target, "cr_url": dl.CRURL}
-		if digest != "" {
-			out["digest"] = digest
-		}
-		return e.writeJSON(out)
+		return e.writeJSON(updateJSON{buildJSON: builtJSON(meta, secs, digest), CurrentCR: meta.CurrentCR, Pending: pending, Dir: target, CRURL: dl.CRURL})
 	}
 	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIBuilt, target, meta.Docs, fmt.Sprintf("%.1f", secs)))
 	if pending {
@@ -184,10 +179,26 @@ func cmdKBPromote(e *env, args []string) int {
 		return 1
 	}
 	if cf.json {
-		return e.writeJSON(map[string]any{"dir": *out, "current_cr": meta.CurrentCR, "docs": meta.Docs})
+		return e.writeJSON(promoteJSON{Dir: *out, CurrentCR: meta.CurrentCR, Docs: meta.Docs})
 	}
 	fmt.Fprintln(e.stdout, p.T(i18n.KeyCLIPromoted, *out, p.Date(meta.CurrentCR)))
 	return 0
+}
+
+// updateJSON is what "kb update --json" prints.
+type updateJSON struct {
+	buildJSON
+	CurrentCR string `json:"current_cr"`
+	Pending   bool   `json:"pending"` // a new CR release waits for kb promote
+	Dir       string `json:"dir"`     // where it was built: --out, or beside it when pending
+	CRURL     string `json:"cr_url"`
+}
+
+// promoteJSON is what "kb promote --json" prints.
+type promoteJSON struct {
+	Dir       string `json:"dir"`
+	CurrentCR string `json:"current_cr"`
+	Docs      int    `json:"docs"`
 }
 
 // diffReleases is the diff between two releases of c.
