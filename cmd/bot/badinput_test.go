@@ -11,6 +11,7 @@ import (
 // refused with exit code 2 and a localized message that names the file
 // and where in it, and nothing is written; an index already there is kept.
 func TestKBBuildBadInput(t *testing.T) {
+	t.Parallel()
 	bad := func(name string) string { return filepath.Join("testdata", "badinput", name) }
 	tests := []struct {
 		name  string

@@ -3,9 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -44,7 +48,43 @@ func TestMain(m *testing.M) {
 		stop()
 		os.Exit(exitCode(err))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	botBinary.remove()
+	os.Exit(code)
+}
+
+// botBinary is cmd/bot built once for the tests that run the binary as a
+// user does (kill -9, signals), in a directory removed when they end.
+var botBinary = &sharedBinary{}
+
+// sharedBinary is a binary built at most once per test process.
+type sharedBinary struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+// get builds the binary the first time and returns its path.
+func (b *sharedBinary) get() (string, error) {
+	b.once.Do(func() {
+		if b.dir, b.err = os.MkdirTemp("", "arbiter-bot-"); b.err != nil {
+			return
+		}
+		b.path = filepath.Join(b.dir, "bot")
+		if out, err := exec.Command("go", "build", "-o", b.path, ".").CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	return b.path, b.err
+}
+
+// remove removes the binary's directory, if it was built.
+func (b *sharedBinary) remove() {
+	b.once.Do(func() {})
+	if b.dir != "" {
+		os.RemoveAll(b.dir)
+	}
 }
 
 // startChild runs "bot ARGS..." as a child process of the test binary (see

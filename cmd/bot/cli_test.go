@@ -41,6 +41,7 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 // three languages, and compares exit code, stdout and stderr with golden
 // files under testdata/cli (rewrite them with -update).
 func TestCLIGolden(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string

@@ -27,6 +27,7 @@ func runConsole(t *testing.T, env map[string]string, args []string, lines ...str
 }
 
 func TestConsole(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		args  []string
@@ -110,6 +111,7 @@ expect:
 `
 
 func TestConsoleStateSurvives(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if code, out, _ := runConsole(t, nil, []string{"--state", dir}, "/language language: fr"); code != 0 || !strings.Contains(out, "français") {
 		t.Fatalf("set: %d %s", code, out)
@@ -124,6 +126,7 @@ func TestConsoleStateSurvives(t *testing.T) {
 }
 
 func TestConsoleJSON(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runConsole(t, nil, []string{"--json"}, "/glossary term: phasing")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -156,7 +159,7 @@ func TestCommandsRegister(t *testing.T) {
 		{"Discord refuses", []string{"register"}, map[string]string{"DISCORD_TOKEN": "tok-secret", "DISCORD_APP_ID": "77"}, http.StatusBadRequest,
 			"/applications/77/commands", 1, "Discord refused"},
 		{"no token", []string{"register"}, map[string]string{"DISCORD_APP_ID": "77"}, 0, "", 2, "DISCORD_TOKEN"},
-		{"no subcommand", nil, map[string]string{}, 0, "", 2, "commands register"},
+		{"no subcommand", nil, map[string]string{}, 0, "", 2, "  register  register the slash commands with Discord"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -219,6 +222,7 @@ func TestCommandsRegister(t *testing.T) {
 // TestConsolePasteExample runs testdata/console/paste.txt, the example of
 // the README: a pasted scenario, then three steps.
 func TestConsolePasteExample(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile(filepath.Join("testdata", "console", "paste.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -236,6 +240,7 @@ func TestConsolePasteExample(t *testing.T) {
 // of the README: an answer reported from its button, the report confirmed,
 // and the answer again, marked corrected.
 func TestConsoleReportExample(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile(filepath.Join("testdata", "console", "report.txt"))
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"debug/elf"
 	"errors"
 	"fmt"
@@ -117,6 +116,7 @@ func k8sPodSpec(d k8sDoc) map[string]any {
 }
 
 func TestK8sManifests(t *testing.T) {
+	t.Parallel()
 	docs, kust, files := loadK8s(t)
 
 	t.Run("kustomization lists every file", func(t *testing.T) {
@@ -421,6 +421,7 @@ func systemdUnit(t *testing.T, path string) map[string]map[string][]string {
 }
 
 func TestSystemdUnits(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(testutil.RepoRoot(t), "deploy", "systemd")
 	hardening := map[string]string{
 		"DynamicUser": "yes", "ProtectSystem": "strict", "NoNewPrivileges": "yes", "StateDirectory": "arbiter",
@@ -495,20 +496,20 @@ func TestSystemdUnits(t *testing.T) {
 // serve" and every ARBITER_* variable, and that the example environment
 // file only uses variables the bot reads.
 func TestDeployDocs(t *testing.T) {
+	t.Parallel()
 	root := testutil.RepoRoot(t)
 	readme, err := os.ReadFile(filepath.Join(root, "deploy", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
-	runArgs(context.Background(), []string{"serve", "-h"}, func(string) string { return "" }, strings.NewReader(""), io.Discard, &stderr)
-	flags := regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(stderr.String(), -1)
+	_, help, _ := runCLI(t, "serve", "-h")
+	flags := helpFlags(help)
 	if len(flags) < 8 {
-		t.Fatalf("serve -h lists %d flags:\n%s", len(flags), stderr.String())
+		t.Fatalf("serve -h lists %d flags:\n%s", len(flags), help)
 	}
 	for _, f := range flags {
-		if !bytes.Contains(readme, []byte("`--"+f[1]+"`")) {
-			t.Errorf("deploy/README.md does not document --%s", f[1])
+		if !bytes.Contains(readme, []byte("`--"+f+"`")) {
+			t.Errorf("deploy/README.md does not document --%s", f)
 		}
 	}
 	known := map[string]bool{"ARBITER_STATE": true, "DISCORD_TOKEN": true, "DISCORD_PUBLIC_KEY": true,
@@ -624,6 +625,7 @@ func dockerGoBuild(t *testing.T, instrs []dockerInstr) (env, args []string) {
 }
 
 func TestDockerfile(t *testing.T) {
+	t.Parallel()
 	root := testutil.RepoRoot(t)
 	instrs := parseDockerfile(t, filepath.Join(root, "deploy", "Dockerfile"))
 	var froms []string

@@ -34,13 +34,13 @@ import (
 	"arbiter/kb"
 )
 
-// mustBinary builds cmd/bot into the test's temporary directory (the build
-// cache makes it a link after the first time) and returns its path.
+// mustBinary returns the path of cmd/bot, built once for the tests of the
+// package (see botBinary).
 func mustBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "bot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := botBinary.get()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }
@@ -130,6 +130,7 @@ func staleBuilds(t *testing.T, dir string) []string {
 // new index over an existing one: the old index still opens and serves,
 // the next start cleans the partial build, and a new build succeeds.
 func TestKillDuringBuild(t *testing.T) {
+	t.Parallel()
 	cr := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	rulings := testutil.SharedFile(t, "mtg/rulings/rulings-mtgjson-20220425.jsonl")
 	bin := mustBinary(t)
@@ -188,15 +189,16 @@ func TestKillDuringBuild(t *testing.T) {
 	ix.Close()
 
 	// The server's start cleans the partial build and serves the old index.
-	ls := startServe(t, "--index", dir)
+	serve := startBot(t, bin, nil, "serve", "--http", "127.0.0.1:0", "--index", dir, "--reload-interval", "0")
+	addr := serve.addr(t)
 	if left := staleBuilds(t, dir); len(left) > 0 {
 		t.Errorf("serve left the partial builds %v", left)
 	}
-	code, body, err := ls.do(mustRequest(t, http.MethodGet, ls.url("/readyz")))
-	if err != nil || code != http.StatusOK || !strings.Contains(string(body), `"docs":`) || strings.Contains(string(body), `"fallback"`) {
+	code, body, err := httpGet(addr, "/readyz")
+	if err != nil || code != http.StatusOK || !strings.Contains(body, `"docs":`) || strings.Contains(body, `"fallback"`) {
 		t.Errorf("/readyz: %d %s %v", code, body, err)
 	}
-	ls.stop(t)
+	serve.kill()
 
 	// Another killed build, then a build: it cleans up and succeeds.
 	again := startBot(t, bin, nil, "kb", "build", "--out", dir, "--cr", cr, "--rulings", rulings)
@@ -475,6 +477,7 @@ func TestSlowClients(t *testing.T) {
 // bot process, kills it with SIGKILL, starts it again on the same state
 // directory and checks that the channel still gets French replies.
 func TestStateSurvivesKill(t *testing.T) {
+	t.Parallel()
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -577,6 +580,7 @@ func newStallingUpstream(t *testing.T) *stallingUpstream {
 // succeeds and leaves no download folder behind (a killed update must not
 // leave gigabytes of bulk files for every retry).
 func TestKillDuringUpdate(t *testing.T) {
+	t.Parallel()
 	up := newStallingUpstream(t)
 	bin := mustBinary(t)
 	dir := filepath.Join(t.TempDir(), "index")

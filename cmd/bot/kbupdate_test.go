@@ -48,8 +48,8 @@ func newFakeUpstream(t *testing.T, data string) *fakeUpstream {
 		}
 		return b.Bytes()
 	}
-	cards := head("mtg/cards/cards-multilang-mtgjson-20220425.jsonl", 3000)
-	rulings := head("mtg/rulings/rulings-mtgjson-20220425.jsonl", 3000)
+	cards := head("mtg/cards/cards-multilang-mtgjson-20220425.jsonl", 500)
+	rulings := head("mtg/rulings/rulings-mtgjson-20220425.jsonl", 500)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/en/rules", func(w http.ResponseWriter, r *http.Request) {
 		name := f.cr.Load().(string)
@@ -75,7 +75,14 @@ func newFakeUpstream(t *testing.T, data string) *fakeUpstream {
 	return f
 }
 
+// TestKBUpdateLifecycle updates an index from a stand-in of the official
+// sites: a first build, a failed download, a new release kept pending
+// and announced on Discord, its promotion, then both releases by date.
+// It runs in parallel with the tests that leave discordgo's endpoints
+// alone: the stand-in of Discord's REST API redirects them while it runs
+// (the tests that redirect them too, startServe's, are not parallel).
 func TestKBUpdateLifecycle(t *testing.T) {
+	t.Parallel()
 	data := testutil.SharedDataDir(t)
 	up := newFakeUpstream(t, data)
 	dir := filepath.Join(t.TempDir(), "index")

@@ -21,6 +21,7 @@ import (
 // is back the replicas recover by themselves: a setting made on one holds
 // on the other.
 func TestPostgresOutage(t *testing.T) {
+	t.Parallel()
 	pg := testutil.StartPostgres(t)
 	outage := time.Duration(envIntOr("ARBITER_PG_OUTAGE", 10)) * time.Second
 	if testing.Short() {

@@ -37,7 +37,9 @@ type liveServer struct {
 }
 
 // startServe runs "bot serve --http 127.0.0.1:0 ARGS..." in-process and
-// waits until it listens. The server stops with the test.
+// waits until it listens. The server stops with the test. It points
+// discordgo's endpoints at a stand-in for the test's time: a test that
+// calls it must not be parallel.
 func startServe(t testing.TB, args ...string) *liveServer {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)

@@ -167,6 +167,7 @@ func (rs *replicaSet) edits() map[string]string {
 // ARBITER_REPLICA_WRITES sets the number of writes (default 1,500; 600
 // with -short; scripts/scale.sh runs 10,000).
 func TestReplicasShareState(t *testing.T) {
+	t.Parallel()
 	url := testutil.PostgresURL(t)
 	writes := envIntOr("ARBITER_REPLICA_WRITES", 1500)
 	if testing.Short() {

@@ -58,6 +58,7 @@ func today(t *testing.T, s string, paths map[string]string) string {
 // each command's exit code and output with testdata/cli/report/*.txt
 // (rewrite them with -update).
 func TestReportCLIGolden(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "reported.yaml")
 	broken := filepath.Join(dir, "broken.yaml")

@@ -138,11 +138,7 @@ func TestServeProcess(t *testing.T) {
 	}
 	crFile := testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt")
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "bot")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := mustBinary(t)
 	index := filepath.Join(tmp, "index")
 	testutil.BuildCR(t, index, crFile)
 	logs := &testutil.Log{}

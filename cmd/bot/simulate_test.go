@@ -18,6 +18,7 @@ import (
 // and compares the traces with testdata/simulate/<preset>.<lang>.txt.
 // Run with -update to rewrite them.
 func TestSimulateGolden(t *testing.T) {
+	t.Parallel()
 	for _, ps := range engine.Presets() {
 		for _, lang := range []string{"en", "fr", "ja"} {
 			t.Run(ps.Name+"/"+lang, func(t *testing.T) {
@@ -36,6 +37,7 @@ func TestSimulateGolden(t *testing.T) {
 
 // TestSimulateJSON checks the --json output against the shape cli.md fixes.
 func TestSimulateJSON(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCLI(t, "simulate", "--json", "bolt-fizzles", "--lang", "ja")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -102,6 +104,7 @@ func sortedJSONKeys(m map[string]json.RawMessage) string {
 
 // TestSimulateExitCodes checks exit codes and the localized error messages.
 func TestSimulateExitCodes(t *testing.T) {
+	t.Parallel()
 	failing := filepath.Join("testdata", "simulate", "failing.yaml")
 	invalid := filepath.Join("testdata", "simulate", "invalid.yaml")
 	tests := []struct {
@@ -144,6 +147,7 @@ func TestSimulateExitCodes(t *testing.T) {
 
 // TestScenariosCommand lists the presets in each language.
 func TestScenariosCommand(t *testing.T) {
+	t.Parallel()
 	presets := engine.Presets()
 	for _, lang := range []string{"en", "fr", "ja"} {
 		t.Run(lang, func(t *testing.T) {
@@ -186,6 +190,7 @@ func TestScenariosCommand(t *testing.T) {
 // with the English name beside. Without card data it is refused, naming
 // the line and the card.
 func TestSimulateRealCards(t *testing.T) {
+	t.Parallel()
 	lines := testutil.CardLines(t, "Serra Angel", "Grizzly Bears", "Lightning Bolt", "March of Swirling Mist")
 	c := kb.NewCollection()
 	if err := c.AddCards("cards.jsonl", bytes.NewReader(lines)); err != nil {

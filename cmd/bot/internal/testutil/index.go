@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -57,35 +58,45 @@ func NewEmbeddedIndex(t testing.TB) *kb.Index {
 // CRIndex indexes in memory the embedded corpus and the Comprehensive
 // Rules of 2026-04-17 from the shared data (the test is skipped without
 // them), with the extra lines of cards, if any, in the JSON Lines card
-// format. It is closed with the test.
+// format. Without cards the index is shared by the tests of the package
+// (indexed once); with cards it is the test's own. Either way the test
+// must not close it.
 func CRIndex(t testing.TB, cards []byte) *kb.Index {
 	t.Helper()
 	cr, err := os.ReadFile(SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if cards == nil {
+		return sharedMem(t, "cr", func() (*kb.Index, error) { return newMemIndex(nil, cr) })
+	}
 	return memIndex(t, cards, cr)
 }
 
-// ReleasesIndex builds on disk an index of the two real Comprehensive
-// Rules releases of the shared data (2026-01-16 and 2026-04-17) and opens
-// it; it is closed with the test.
+// ReleasesIndex puts on disk an index of the two real Comprehensive Rules
+// releases of the shared data (2026-01-16 and 2026-04-17), built once per
+// test binary, and opens it; it is closed with the test.
 func ReleasesIndex(t testing.TB) *kb.Index {
 	t.Helper()
-	c := kb.NewCollection()
-	for _, f := range []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"} {
+	var srcs [][]byte
+	files := []string{"mtg/cr/MagicCompRules_20260116.txt", "mtg/cr/MagicCompRules_20260417.txt"}
+	for _, f := range files {
 		b, err := os.ReadFile(SharedFile(t, f))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := c.AddCR(f, b); err != nil {
-			t.Fatal(err)
-		}
+		srcs = append(srcs, b)
 	}
 	dir := filepath.Join(t.TempDir(), "index")
-	if _, err := kb.Build(context.Background(), dir, c, ""); err != nil {
-		t.Fatal(err)
-	}
+	copyBuilt(t, dir, "releases", func(out string) (kb.Meta, error) {
+		c := kb.NewCollection()
+		for i, f := range files {
+			if err := c.AddCR(f, srcs[i]); err != nil {
+				return kb.Meta{}, err
+			}
+		}
+		return kb.Build(context.Background(), out, c, "")
+	})
 	ix, err := kb.Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -94,23 +105,23 @@ func ReleasesIndex(t testing.TB) *kb.Index {
 	return ix
 }
 
-// BuildCR builds at dir an index of one CR release with kb.Build, as "bot
-// kb build --no-default --cr FILE" does.
+// BuildCR puts at dir an index of one CR release as kb.Build builds it
+// ("bot kb build --no-default --cr FILE"), built once per test binary and
+// file: each call makes a new directory beside dir and switches dir, a
+// symlink, to it, removing the one it replaces, as a rebuild does.
 func BuildCR(t testing.TB, dir, crFile string) kb.Meta {
 	t.Helper()
 	src, err := os.ReadFile(crFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := kb.NewCollection()
-	if err := c.AddCR(crFile, src); err != nil {
-		t.Fatal(err)
-	}
-	meta, err := kb.Build(context.Background(), dir, c, time.Now().UTC().Format(time.RFC3339))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return meta
+	return copyBuilt(t, dir, "cr:"+crFile, func(out string) (kb.Meta, error) {
+		c := kb.NewCollection()
+		if err := c.AddCR(crFile, src); err != nil {
+			return kb.Meta{}, err
+		}
+		return kb.Build(context.Background(), out, c, time.Now().UTC().Format(time.RFC3339))
+	})
 }
 
 // Catalog loads the message catalog.
@@ -175,10 +186,12 @@ func CardLinesWhere(t testing.TB, keep func(name, text string) bool) []byte {
 
 // CardsIndex indexes in memory the embedded corpus and the cards named,
 // from the shared cards file, with their texts and printed names; the
-// test is skipped without the file. It is closed with the test.
+// test is skipped without the file. The tests of the package that name
+// the same cards share one index: they must not close it.
 func CardsIndex(t testing.TB, names ...string) *kb.Index {
 	t.Helper()
-	return CardsIndexOf(t, CardLines(t, names...))
+	lines := CardLines(t, names...)
+	return sharedMem(t, "cards:"+strings.Join(names, "\x00"), func() (*kb.Index, error) { return newMemIndex(lines, nil) })
 }
 
 // CardsIndexOf indexes in memory the embedded corpus and lines of the
@@ -193,27 +206,58 @@ func CardsIndexOf(t testing.TB, lines []byte) *kb.Index {
 // are given. It is closed with the test.
 func memIndex(t testing.TB, cards, cr []byte) *kb.Index {
 	t.Helper()
-	c := kb.NewCollection()
-	if err := c.AddCorpus(data.FS()); err != nil {
-		t.Fatal(err)
-	}
-	if len(cards) > 0 {
-		if err := c.AddCards("cards.jsonl", bytes.NewReader(cards)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if cr != nil {
-		if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := c.Finish(); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := kb.NewMem(context.Background(), c)
+	ix, err := newMemIndex(cards, cr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ix.Close() })
+	return ix
+}
+
+// newMemIndex indexes in memory the embedded corpus, the lines of the
+// cards file and the text of the Comprehensive Rules of 2026-04-17, those
+// that are given.
+func newMemIndex(cards, cr []byte) (*kb.Index, error) {
+	c := kb.NewCollection()
+	if err := c.AddCorpus(data.FS()); err != nil {
+		return nil, err
+	}
+	if len(cards) > 0 {
+		if err := c.AddCards("cards.jsonl", bytes.NewReader(cards)); err != nil {
+			return nil, err
+		}
+	}
+	if cr != nil {
+		if err := c.AddCR("MagicCompRules_20260417.txt", cr); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.Finish(); err != nil {
+		return nil, err
+	}
+	return kb.NewMem(context.Background(), c)
+}
+
+// mems are the indexes in memory the tests of a package share, by what
+// they hold.
+var mems = struct {
+	sync.Mutex
+	m map[string]func() (*kb.Index, error)
+}{m: map[string]func() (*kb.Index, error){}}
+
+// sharedMem returns the shared index of key, made by make the first time.
+func sharedMem(t testing.TB, key string, make func() (*kb.Index, error)) *kb.Index {
+	t.Helper()
+	mems.Lock()
+	get, ok := mems.m[key]
+	if !ok {
+		get = sync.OnceValues(make)
+		mems.m[key] = get
+	}
+	mems.Unlock()
+	ix, err := get()
+	if err != nil {
+		t.Fatalf("index %s: %v", key, err)
+	}
 	return ix
 }

@@ -72,6 +72,7 @@ func postReport(t *testing.T, ts *httptest.Server, lang string, form url.Values,
 // form; a report posted from the page is filed, the page acknowledges it,
 // and once a reviewer confirms what it cites the answer says so.
 func TestAskPage(t *testing.T) {
+	t.Parallel()
 	ts, rt, reports := askServer(t, true)
 	q := "Does an Aura stay on a creature that phases out?"
 	res, body := webGet(t, ts, "/ask?lang=en&q="+url.QueryEscape(q))
@@ -116,6 +117,7 @@ func TestAskPage(t *testing.T) {
 // TestReportForm: what the report form refuses, each with its status and
 // the reason in the page's language, and the typed text kept to edit.
 func TestReportForm(t *testing.T) {
+	t.Parallel()
 	ts, _, reports := askServer(t, true)
 	q := "jeton hors phase"
 	tests := []struct {
@@ -158,6 +160,7 @@ func TestReportForm(t *testing.T) {
 // TestAskPageWithoutReports: with nowhere to keep reports, the page has
 // no form and the form's address refuses.
 func TestAskPageWithoutReports(t *testing.T) {
+	t.Parallel()
 	ts, _, _ := askServer(t, false)
 	_, body := webGet(t, ts, "/ask?q=jeton+hors+phase&lang=fr")
 	if strings.Contains(string(body), "/ask/report") || !strings.Contains(string(body), "hors phase") {

@@ -77,6 +77,7 @@ var xrefRe = regexp.MustCompile(`<a href="(/rules/[^"]+)" class="xref">([^<]+)</
 // Chromium, follows a cross-reference of the rule as a reader would, and
 // saves screenshots at phone and desktop widths.
 func TestWebBrowser(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("drives a browser: skipped in -short mode")
 	}
@@ -121,6 +122,7 @@ func TestWebBrowser(t *testing.T) {
 	}
 	for _, s := range shots {
 		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
 			file := filepath.Join(out, s.name)
 			args := append(append([]string{}, s.flags...), "--screenshot="+file, "--window-size="+strconv.Itoa(s.w)+","+strconv.Itoa(s.h), ts.URL+s.path)
 			browser(t, bin, args...)

@@ -13,6 +13,7 @@ import (
 // current pages (which exist), a word diff marks insertions and deletions,
 // and a release the index does not hold is a localized 404.
 func TestWebDiff(t *testing.T) {
+	t.Parallel()
 	ix := testutil.ReleasesIndex(t)
 	ts := webTestServer(t, ix)
 

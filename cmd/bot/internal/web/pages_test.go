@@ -87,6 +87,7 @@ func internalLinks(page []byte) []string {
 }
 
 func TestWebPages(t *testing.T) {
+	t.Parallel()
 	ix := webCRIndex(t)
 	ts := webTestServer(t, ix)
 
@@ -506,6 +507,7 @@ func TestWebPages(t *testing.T) {
 // TestWebMessages checks that every message the templates and the board
 // name exists in the three languages.
 func TestWebMessages(t *testing.T) {
+	t.Parallel()
 	cat, err := i18n.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -549,6 +551,7 @@ func TestWebMessages(t *testing.T) {
 }
 
 func TestParseTemplates(t *testing.T) {
+	t.Parallel()
 	pages, err := parseTemplates(templateFS)
 	if err != nil {
 		t.Fatal(err)

@@ -58,6 +58,7 @@ func shareLink(t *testing.T, page []byte) string {
 // redirection to the link that holds it, and checks the run, the link's
 // round trip, the pictures and the refusals.
 func TestPlayPage(t *testing.T) {
+	t.Parallel()
 	ts := webTestServer(t, testutil.EmbeddedIndex(t))
 	src := playScenario(t)
 
@@ -184,6 +185,7 @@ func TestPlayPage(t *testing.T) {
 // on the page: they are named in the page's language with the English
 // name beside.
 func TestPlayRealCards(t *testing.T) {
+	t.Parallel()
 	ix := testutil.CardsIndex(t, "Serra Angel", "Grizzly Bears")
 	ts := webTestServer(t, ix)
 	src := strings.Replace(strings.Replace(string(playScenario(t)),
