@@ -51,7 +51,11 @@ func cmdKBUpdate(e *env, args []string) int {
 	if !*quiet {
 		disp = e.display()
 	}
-	client := &http.Client{Timeout: *timeout, Transport: &progress.Transport{Display: disp, Retries: *retries}}
+	tries := *retries
+	if tries <= 0 {
+		tries = -1 // none: the transport's zero value means its default
+	}
+	client := &http.Client{Timeout: *timeout, Transport: &progress.Transport{Display: disp, Retries: tries}}
 	dl, err := kb.Download(e.ctx, client, cfg, *tmp)
 	if err != nil {
 		// Only an index that is there keeps serving.

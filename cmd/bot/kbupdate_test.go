@@ -87,8 +87,10 @@ func TestKBUpdateLifecycle(t *testing.T) {
 	up := newFakeUpstream(t, data)
 	dir := filepath.Join(t.TempDir(), "index")
 	tmp := t.TempDir()
+	// A failed download is not tried again: the retries and their backoff
+	// are the transport's tests'.
 	update := func(extra ...string) (int, string, string) {
-		return runCLI(t, append([]string{"kb", "update", "--out", dir, "--tmp", tmp, "--json",
+		return runCLI(t, append([]string{"kb", "update", "--out", dir, "--tmp", tmp, "--json", "--retries", "0",
 			"--scryfall-api", up.URL, "--rules-page", up.URL + "/en/rules"}, extra...)...)
 	}
 	current := func() string {

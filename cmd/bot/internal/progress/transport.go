@@ -22,8 +22,9 @@ import (
 type Transport struct {
 	Base    http.RoundTripper // nil: http.DefaultTransport
 	Display *Display          // nil: nothing shown
-	// Retries is how many times a download is tried again (0: 5);
-	// Backoff the first wait, doubled each time up to a minute (0: 1 s).
+	// Retries is how many times a download is tried again (0: 5;
+	// negative: never); Backoff the first wait, doubled each time up to a
+	// minute (0: 1 s).
 	Retries int
 	Backoff time.Duration
 	// Idle is how long a transfer may receive nothing before it is
@@ -39,8 +40,11 @@ func (t *Transport) base() http.RoundTripper {
 }
 
 func (t *Transport) retries() int {
-	if t.Retries > 0 {
+	switch {
+	case t.Retries > 0:
 		return t.Retries
+	case t.Retries < 0:
+		return 0
 	}
 	return 5
 }

@@ -112,13 +112,15 @@ func TestTransportResumes(t *testing.T) {
 }
 
 func TestTransportGivesUp(t *testing.T) {
-	srv, calls := flakyServer(t, []byte("x"), func(n int64, w http.ResponseWriter) bool { w.WriteHeader(502); return true })
-	tr := &Transport{Retries: 2, Backoff: time.Millisecond}
-	if _, err := get(t, tr, srv.URL+"/file"); err == nil || !strings.Contains(err.Error(), "502") {
-		t.Errorf("err = %v", err)
-	}
-	if calls.Load() != 3 {
-		t.Errorf("%d requests, want 3", calls.Load())
+	for _, tt := range []struct{ retries, calls int }{{2, 3}, {-1, 1}} {
+		srv, calls := flakyServer(t, []byte("x"), func(n int64, w http.ResponseWriter) bool { w.WriteHeader(502); return true })
+		tr := &Transport{Retries: tt.retries, Backoff: time.Millisecond}
+		if _, err := get(t, tr, srv.URL+"/file"); err == nil || !strings.Contains(err.Error(), "502") {
+			t.Errorf("retries %d: err = %v", tt.retries, err)
+		}
+		if calls.Load() != int64(tt.calls) {
+			t.Errorf("retries %d: %d requests, want %d", tt.retries, calls.Load(), tt.calls)
+		}
 	}
 }
 
