@@ -226,7 +226,7 @@ func clauseRules() []clauseRule {
 			if !ok || !(c.lit("to the battlefield") || verb == "put" && c.lit("onto the battlefield")) {
 				return nil, false
 			}
-			if r.Kind != RefIt && r.Kind != RefSelf && (r.Filter == nil || r.Filter.Zone == "") {
+			if r.Kind != RefIt && r.Kind != RefSelf && r.Kind != RefThat && (r.Filter == nil || r.Filter.Zone == "") {
 				return nil, false
 			}
 			args := []Arg{{"what", r}, {"to", Word(ZoneBattlefield)}}
@@ -326,7 +326,13 @@ func clauseRules() []clauseRule {
 				return nil, false
 			}
 			n, ok := c.number(false)
-			if !ok || !c.lit("life") || !a.amountOK(n) {
+			if ok {
+				if !c.lit("life") || !a.amountOK(n) {
+					return nil, false
+				}
+			} else if !c.lit("life equal to") {
+				return nil, false
+			} else if n, ok = a.statOf(c); !ok {
 				return nil, false
 			}
 			a.setLast(who, true)
@@ -575,6 +581,27 @@ func (a *abCtx) you() *Ref {
 		return a.actor
 	}
 	return &Ref{Kind: RefYou}
+}
+
+// statOf reads "its power", "CARDNAME's power", "its toughness": the
+// power or toughness of an object, as it last existed if it's gone
+// (608.2h).
+func (a *abCtx) statOf(c *cur) (Amount, bool) {
+	start := c.pos
+	var r *Ref
+	if c.peek(0) == selfToken+"'s" {
+		c.pos++
+		r = &Ref{Kind: RefSelf}
+	} else if ref, ok := a.pronounPossessive(c); ok {
+		r = ref
+	} else {
+		return Amount{}, false
+	}
+	if w, ok := c.any("power", "toughness"); ok {
+		return Amount{Fn: w, Ref: r}, true
+	}
+	c.pos = start
+	return Amount{}, false
 }
 
 // amountOK accepts X only when the card or the ability has X in a cost

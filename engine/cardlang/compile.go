@@ -171,7 +171,8 @@ func (cp *Compiler) CompileTemplates(s Source) (Card, []string, error) {
 	if len(cc.types) == 0 {
 		return card, nil, &Refusal{Card: s.Name, Reason: ReasonCardType + " " + strings.TrimSpace(s.TypeLine)}
 	}
-	abilities, refused := cc.compileText(stripReminder(s.Text))
+	// The self token starts with a NUL byte, which no card's text has.
+	abilities, refused := cc.compileText(stripReminder(strings.ReplaceAll(s.Text, "\x00", "")))
 	if refused != "" {
 		return card, cc.used, &Refusal{Card: s.Name, Sentence: refused}
 	}
@@ -189,6 +190,9 @@ func splitTypeLine(line string) (supertypes, types, subtypes []string) {
 			supertypes = append(supertypes, lw)
 		} else if lw == "tribal" {
 			types = append(types, "kindred")
+		} else if lw == "summon" {
+			// The old name of the creature type (Old Fogey's type line).
+			types = append(types, "creature")
 		} else {
 			types = append(types, lw)
 		}

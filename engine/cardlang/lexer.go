@@ -30,6 +30,8 @@ func lexOracle(s string) []otok {
 		switch {
 		case r == ' ' || r == '\t' || r == '\n':
 			i += size
+		case r == 0 && !strings.HasPrefix(s[i:], selfToken):
+			i++
 		case r == 0:
 			i += len(selfToken)
 			if strings.HasPrefix(s[i:], "'s") || strings.HasPrefix(s[i:], "’s") {

@@ -97,7 +97,7 @@ func chooseWords() []string {
 func p(name, kind string) Param          { return Param{Name: name, Kind: kind} }
 func opt(name, kind string) Param        { return Param{Name: name, Kind: kind, Named: true, Optional: true} }
 func optPos(name, kind string) Param     { return Param{Name: name, Kind: kind, Optional: true} }
-func flag(name string) Param             { return Param{Name: name, Kind: "flag", Named: true, Optional: true} }
+func flagParam(name string) Param             { return Param{Name: name, Kind: "flag", Named: true, Optional: true} }
 func word(name string, w []string) Param { return Param{Name: name, Kind: "word", Words: w} }
 func until() Param {
 	return Param{Name: "until", Kind: "word", Named: true, Optional: true, Words: durations()}
@@ -131,13 +131,13 @@ func opDef(name string) (Op, bool) {
 		return Op{Name: "damage", Params: []Param{p("n", "amount"), p("to", "ref"), opt("from", "ref")}, Rule: "120.3",
 			Needs: []Capability{NeedDamage}, Doc: "the source (from, else the card) deals n damage to each of to"}, true
 	case "destroy":
-		return Op{Name: "destroy", Params: []Param{p("what", "ref"), flag("no_regen")}, Rule: "701.8",
+		return Op{Name: "destroy", Params: []Param{p("what", "ref"), flagParam("no_regen")}, Rule: "701.8",
 			Doc: "destroys what (to the graveyard; not indestructible permanents, 702.12b); no_regen: it can't be regenerated (701.19c)"}, true
 	case "exile":
 		return Op{Name: "exile", Params: []Param{p("what", "ref")}, Rule: "701.13", Needs: []Capability{NeedZones},
 			Doc: "exiles what: a new object in exile (400.7)"}, true
 	case "move":
-		return Op{Name: "move", Params: []Param{p("what", "ref"), word("to", zoneWords()), flag("tapped"), {Name: "under", Kind: "word", Named: true, Optional: true, Words: []string{"you", "owner"}}, flag("attacking")}, Rule: "400.7",
+		return Op{Name: "move", Params: []Param{p("what", "ref"), word("to", zoneWords()), flagParam("tapped"), {Name: "under", Kind: "word", Named: true, Optional: true, Words: []string{"you", "owner"}}, flagParam("attacking")}, Rule: "400.7",
 			Needs: []Capability{NeedZones}, Doc: "puts what into a zone (its owner's hand, library or graveyard; the battlefield under the control of the ability's controller (110.2a), or of its owner (under: owner), tapped or attacking if said)"}, true
 	case "sacrifice":
 		return Op{Name: "sacrifice", Params: []Param{p("who", "ref"), p("what", "ref")}, Rule: "701.21",
@@ -156,7 +156,7 @@ func opDef(name string) (Op, bool) {
 		return Op{Name: "regenerate", Params: []Param{p("what", "ref")}, Rule: "701.19", Needs: []Capability{NeedRegeneration},
 			Doc: "the next time what would be destroyed this turn, it is tapped, removed from combat and its damage removed instead"}, true
 	case "phase_out":
-		return Op{Name: "phase_out", Params: []Param{p("what", "ref"), {Name: "until", Kind: "word", Named: true, Optional: true, Words: []string{"source_leaves"}}, flag("tapped")}, Rule: "702.26", Needs: []Capability{NeedPhasing},
+		return Op{Name: "phase_out", Params: []Param{p("what", "ref"), {Name: "until", Kind: "word", Named: true, Optional: true, Words: []string{"source_leaves"}}, flagParam("tapped")}, Rule: "702.26", Needs: []Capability{NeedPhasing},
 			Doc: "what phases out; until: source_leaves, it doesn't phase in until the source leaves the battlefield, then phases in (610.4), tapped if said"}, true
 	case "fight":
 		return Op{Name: "fight", Params: []Param{p("a", "ref"), p("b", "ref")}, Rule: "701.14", Needs: []Capability{NeedDamage},
@@ -168,7 +168,7 @@ func opDef(name string) (Op, bool) {
 		return Op{Name: "counter", Params: []Param{p("what", "ref"), opt("unless", "mana")}, Rule: "701.6",
 			Needs: []Capability{NeedStackObjects}, Doc: "counters the spell or ability what (to its owner's graveyard); unless: its controller may pay that mana to keep it"}, true
 	case "create":
-		return Op{Name: "create", Params: []Param{p("n", "amount"), p("token", "token"), flag("tapped"), flag("attacking"), opt("for", "ref")}, Rule: "111.2",
+		return Op{Name: "create", Params: []Param{p("n", "amount"), p("token", "token"), flagParam("tapped"), flagParam("attacking"), opt("for", "ref")}, Rule: "111.2",
 			Needs: []Capability{NeedTokens}, Doc: "creates n tokens, under the control of for (else the ability's controller)"}, true
 	// One-shot effects on players.
 	case "draw":
@@ -236,7 +236,7 @@ func opDef(name string) (Op, bool) {
 		return Op{Name: "replace", Params: []Param{p("event", "event"), p("instead", "effects"), until()}, Rule: "614.1a", Continuous: true,
 			Needs: []Capability{NeedReplacement}, Doc: "if event would happen, the effects happen instead; \"it\" in them is the object of the event"}, true
 	case "prevent":
-		return Op{Name: "prevent", Params: []Param{optPos("n", "amount"), opt("to", "ref"), opt("from", "ref"), flag("combat"), until()}, Rule: "615.1", Continuous: true,
+		return Op{Name: "prevent", Params: []Param{optPos("n", "amount"), opt("to", "ref"), opt("from", "ref"), flagParam("combat"), until()}, Rule: "615.1", Continuous: true,
 			Needs: []Capability{NeedPrevention}, Doc: "prevents damage (all of it, or the next n) that would be dealt (to to, from from, combat only if said)"}, true
 	case "no_max_hand_size":
 		return Op{Name: "no_max_hand_size", Params: []Param{p("who", "ref")}, Rule: "402.2", Continuous: true,
@@ -318,7 +318,7 @@ func eventDef(name string) (EventDef, bool) {
 	case "becomes_blocked":
 		return EventDef{Name: "becomes_blocked", Subject: "object", Rule: "509.3d", Needs: []Capability{NeedCombat}, Doc: "becomes blocked"}, true
 	case "deals_damage":
-		return EventDef{Name: "deals_damage", Subject: "object", Params: []Param{opt("to", "ref"), flag("combat")}, Rule: "603.2", Needs: []Capability{NeedDamage}, Doc: "deals damage (combat damage if said) to to"}, true
+		return EventDef{Name: "deals_damage", Subject: "object", Params: []Param{opt("to", "ref"), flagParam("combat")}, Rule: "603.2", Needs: []Capability{NeedDamage}, Doc: "deals damage (combat damage if said) to to"}, true
 	case "dealt_damage":
 		return EventDef{Name: "dealt_damage", Subject: "object", Rule: "603.2", Needs: []Capability{NeedDamage}, Doc: "is dealt damage"}, true
 	case "becomes_tapped":
@@ -356,7 +356,7 @@ func eventDef(name string) (EventDef, bool) {
 	case "sacrifices":
 		return EventDef{Name: "sacrifices", Subject: "player", Params: []Param{opt("what", "filter")}, Rule: "701.21", Doc: "the player sacrifices a permanent"}, true
 	case "damage":
-		return EventDef{Name: "damage", Subject: "", Params: []Param{opt("to", "ref"), opt("by", "ref"), flag("combat")}, Rule: "614.1a", Needs: []Capability{NeedDamage}, Doc: "damage would be dealt (a replacement's event)"}, true
+		return EventDef{Name: "damage", Subject: "", Params: []Param{opt("to", "ref"), opt("by", "ref"), flagParam("combat")}, Rule: "614.1a", Needs: []Capability{NeedDamage}, Doc: "damage would be dealt (a replacement's event)"}, true
 	}
 	return EventDef{}, false
 }
