@@ -94,10 +94,12 @@ func chooseWords() []string {
 	return []string{"color", "creature_type", "opponent", "player", "basic_land_type", "card_type"}
 }
 
-func p(name, kind string) Param          { return Param{Name: name, Kind: kind} }
-func opt(name, kind string) Param        { return Param{Name: name, Kind: kind, Named: true, Optional: true} }
-func optPos(name, kind string) Param     { return Param{Name: name, Kind: kind, Optional: true} }
-func flagParam(name string) Param             { return Param{Name: name, Kind: "flag", Named: true, Optional: true} }
+func p(name, kind string) Param      { return Param{Name: name, Kind: kind} }
+func opt(name, kind string) Param    { return Param{Name: name, Kind: kind, Named: true, Optional: true} }
+func optPos(name, kind string) Param { return Param{Name: name, Kind: kind, Optional: true} }
+func flagParam(name string) Param {
+	return Param{Name: name, Kind: "flag", Named: true, Optional: true}
+}
 func word(name string, w []string) Param { return Param{Name: name, Kind: "word", Words: w} }
 func until() Param {
 	return Param{Name: "until", Kind: "word", Named: true, Optional: true, Words: durations()}

@@ -70,4 +70,3 @@ func TestEveryRefusalQuotesItsText(t *testing.T) {
 		}
 	}
 }
-
