@@ -18,25 +18,34 @@ type Source struct {
 
 // Refusal says why a card doesn't compile: the first sentence of its
 // Oracle text the compiler doesn't understand (as printed, reminder text
-// left out), or, for a card refused as a whole, the reason.
+// left out), or, for a card refused as a whole, the reason (ReasonFaces,
+// ...) and what it is about (the card type, the mana cost).
 type Refusal struct {
 	Card     string
 	Sentence string
 	Reason   string
+	Detail   string
 }
 
 func (r *Refusal) Error() string {
-	if r.Sentence != "" {
+	switch r.Reason {
+	case "":
 		return r.Card + ": not understood: " + r.Sentence
+	case ReasonFaces:
+		return r.Card + ": a card with several faces"
+	case ReasonCardType:
+		return r.Card + ": the card type " + r.Detail
+	case ReasonManaCost:
+		return r.Card + ": the mana cost " + r.Detail
 	}
-	return r.Card + ": " + r.Reason
+	return r.Card + ": " + r.Reason + " " + r.Detail
 }
 
 // Reasons a card is refused as a whole.
 const (
-	ReasonFaces    = "cards with several faces"
-	ReasonCardType = "the card type"
-	ReasonManaCost = "the mana cost"
+	ReasonFaces    = "faces"     // a card with several faces (split, transform, modal double-faced…)
+	ReasonCardType = "card_type" // a card type the game model doesn't play (plane, scheme, vanguard…); Detail is the type
+	ReasonManaCost = "mana_cost" // a mana cost with symbols the rules don't have; Detail is the cost
 )
 
 // Compiler turns Oracle text into the card language by templates over
@@ -159,17 +168,17 @@ func (cp *Compiler) CompileTemplates(s Source) (Card, []string, error) {
 		return card, nil, &Refusal{Card: s.Name, Reason: ReasonFaces}
 	}
 	if s.ManaCost != "" && !isManaCost(s.ManaCost) {
-		return card, nil, &Refusal{Card: s.Name, Reason: ReasonManaCost + " " + s.ManaCost}
+		return card, nil, &Refusal{Card: s.Name, Reason: ReasonManaCost, Detail: s.ManaCost}
 	}
 	cc := &cardCtx{cp: cp, src: s}
 	cc.supertypes, cc.types, cc.subtypes = splitTypeLine(s.TypeLine)
 	for _, t := range cc.types {
 		if !contains(cardTypeWords()[:9], t) || t == "kindred" && len(cc.types) == 1 {
-			return card, nil, &Refusal{Card: s.Name, Reason: ReasonCardType + " " + t}
+			return card, nil, &Refusal{Card: s.Name, Reason: ReasonCardType, Detail: t}
 		}
 	}
 	if len(cc.types) == 0 {
-		return card, nil, &Refusal{Card: s.Name, Reason: ReasonCardType + " " + strings.TrimSpace(s.TypeLine)}
+		return card, nil, &Refusal{Card: s.Name, Reason: ReasonCardType, Detail: strings.TrimSpace(s.TypeLine)}
 	}
 	// The self token starts with a NUL byte, which no card's text has.
 	abilities, refused := cc.compileText(stripReminder(strings.ReplaceAll(s.Text, "\x00", "")))
@@ -268,15 +277,18 @@ func (cc *cardCtx) compileText(text string) ([]Ability, string) {
 	return out, ""
 }
 
-// withSelf replaces the card's name in a sentence by the self token: the
-// full name, and a legendary card's short name (before its comma).
-func (cc *cardCtx) withSelf(s string) string {
+// withSelf replaces the card's name in a sentence by the self token.
+func (cc *cardCtx) withSelf(s string) string { return cc.withName(s, selfToken) }
+
+// withName replaces the card's name in a sentence by repl: the full
+// name, and a legendary card's short name (before its comma).
+func (cc *cardCtx) withName(s, repl string) string {
 	names := []string{cc.src.Name}
 	if i := strings.Index(cc.src.Name, ","); i > 0 {
 		names = append(names, cc.src.Name[:i])
 	}
 	for _, n := range names {
-		s = replaceWord(s, n, selfToken)
+		s = replaceWord(s, n, repl)
 	}
 	return s
 }

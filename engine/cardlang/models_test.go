@@ -38,7 +38,7 @@ func cardReport(cp *Compiler, s Source) string {
 	case errors.As(err, &r) && r.Sentence != "":
 		b.WriteString("# refused " + s.Name + ": not understood: " + r.Sentence + "\n")
 	case errors.As(err, &r):
-		b.WriteString("# refused " + s.Name + ": " + r.Reason + "\n")
+		b.WriteString("# refused " + r.Error() + "\n")
 	default:
 		b.WriteString("# error: " + err.Error() + "\n")
 	}

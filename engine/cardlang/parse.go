@@ -290,7 +290,7 @@ func isManaSymbol(s string) bool {
 		return true
 	}
 	switch s {
-	case "X", "Y", "W", "U", "B", "R", "G", "C", "S":
+	case "X", "Y", "Z", "W", "U", "B", "R", "G", "C", "S":
 		return true
 	}
 	parts := strings.Split(s, "/")

@@ -126,15 +126,14 @@ func TestTemplates(t *testing.T) {
 // TestEveryTemplateHasCases checks that every template the compiler uses
 // on the cards data has cards in templateCases.
 func TestEveryTemplateHasCases(t *testing.T) {
-	cp := NewCompiler()
+	t.Parallel()
 	cases := templateCases()
 	seen := map[string]bool{}
-	for _, s := range sources(t) {
-		_, used, err := cp.CompileTemplates(s)
-		if err != nil {
+	for _, r := range allCompiled(t) {
+		if r.err != nil {
 			continue
 		}
-		for _, u := range used {
+		for _, u := range r.used {
 			seen[u] = true
 		}
 	}
