@@ -255,26 +255,9 @@ func (cc *cardCtx) activated(ss []sentence, colon int, bullets []string) ([]Abil
 		}
 	}
 	rest := sentence{printed: first.printed, toks: first.toks[colon+1:]}
-	var effs Effects
-	if len(bullets) > 0 {
-		m, refused := a.modal(rest, bullets)
-		if refused != "" {
-			return nil, refused
-		}
-		effs = m
-	} else if !a.all(rest, func(c *cur) bool { return a.bodySentence(c, &effs) }) {
-		return nil, first.printed
+	if refused := a.effectsAndLimits(&ab, first.printed, rest, ss[1:], bullets); refused != "" {
+		return nil, refused
 	}
-	for _, s := range ss[1:] {
-		if a.all(s, func(c *cur) bool { return a.limitSentence(c, &ab) }) {
-			continue
-		}
-		if len(ab.Limits) == 0 && ab.If == nil && a.all(s, func(c *cur) bool { return a.bodySentence(c, &effs) }) {
-			continue
-		}
-		return nil, s.printed
-	}
-	ab.Effects = effs
 	a.use("activated ability")
 	return []Ability{ab}, ""
 }
@@ -510,27 +493,40 @@ func (cc *cardCtx) triggered(ss []sentence, bullets []string) ([]Ability, string
 		a.use("intervening if")
 	}
 	rest := sentence{printed: first.printed, toks: first.toks[c.pos:]}
+	if refused := a.effectsAndLimits(&ab, first.printed, rest, ss[1:], bullets); refused != "" {
+		return nil, refused
+	}
+	return []Ability{ab}, ""
+}
+
+// effectsAndLimits reads the effects of an activated or triggered
+// ability: rest (the first sentence after its cost or event), its modes
+// when it has bullets, and the sentences after it, effects then limits.
+// It returns the first sentence not understood (first, for the first).
+func (a *abCtx) effectsAndLimits(ab *Ability, first string, rest sentence, more []sentence, bullets []string) string {
 	var effs Effects
 	if len(bullets) > 0 {
 		m, refused := a.modal(rest, bullets)
 		if refused != "" {
-			return nil, refused
+			return refused
 		}
 		effs = m
 	} else if !a.all(rest, func(c *cur) bool { return a.bodySentence(c, &effs) }) {
-		return nil, first.printed
+		return first
 	}
-	for _, s := range ss[1:] {
-		if a.all(s, func(c *cur) bool { return a.limitSentence(c, &ab) }) {
+	limited := false
+	for _, s := range more {
+		if a.all(s, func(c *cur) bool { return a.limitSentence(c, ab) }) {
+			limited = true
 			continue
 		}
-		if a.all(s, func(c *cur) bool { return a.bodySentence(c, &effs) }) {
+		if !limited && a.all(s, func(c *cur) bool { return a.bodySentence(c, &effs) }) {
 			continue
 		}
-		return nil, s.printed
+		return s.printed
 	}
 	ab.Effects = effs
-	return []Ability{ab}, ""
+	return ""
 }
 
 // triggerHead reads a trigger condition (603.1), "When CARDNAME enters

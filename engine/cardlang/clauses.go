@@ -263,42 +263,9 @@ func clauseRules() []clauseRule {
 			return one("move", Arg{"what", r}, Arg{"to", Word(to)})
 		}},
 		{"damage", (*abCtx).damageClause},
-		{"draw", func(a *abCtx, c *cur) (Effects, bool) {
-			who, ok := a.subjectVerb(c, "draw", "draws")
-			if !ok {
-				return nil, false
-			}
-			n, ok := c.number(true)
-			if !ok || !(c.lit("card") || c.lit("cards")) || !a.amountOK(n) {
-				return nil, false
-			}
-			a.setLast(who, true)
-			return one("draw", Arg{"who", who}, Arg{"n", n})
-		}},
-		{"discard", func(a *abCtx, c *cur) (Effects, bool) {
-			who, ok := a.subjectVerb(c, "discard", "discards")
-			if !ok {
-				return nil, false
-			}
-			n, ok := c.number(true)
-			if !ok || !(c.lit("card") || c.lit("cards")) || !a.amountOK(n) {
-				return nil, false
-			}
-			a.setLast(who, true)
-			return one("discard", Arg{"who", who}, Arg{"n", n})
-		}},
-		{"mill", func(a *abCtx, c *cur) (Effects, bool) {
-			who, ok := a.subjectVerb(c, "mill", "mills")
-			if !ok {
-				return nil, false
-			}
-			n, ok := c.number(true)
-			if !ok || !(c.lit("card") || c.lit("cards")) || !a.amountOK(n) {
-				return nil, false
-			}
-			a.setLast(who, true)
-			return one("mill", Arg{"who", who}, Arg{"n", n})
-		}},
+		{"draw", cardsClause("draw", "draws")},
+		{"discard", cardsClause("discard", "discards")},
+		{"mill", cardsClause("mill", "mills")},
 		{"scry", func(a *abCtx, c *cur) (Effects, bool) {
 			w, ok := c.any("scry", "surveil")
 			if !ok {
@@ -602,6 +569,23 @@ func (a *abCtx) statOf(c *cur) (Amount, bool) {
 	}
 	c.pos = start
 	return Amount{}, false
+}
+
+// cardsClause is the template of "[PLAYER] draws N cards" and the like:
+// the operation named by the verb, for the player, on N cards.
+func cardsClause(base, third string) func(a *abCtx, c *cur) (Effects, bool) {
+	return func(a *abCtx, c *cur) (Effects, bool) {
+		who, ok := a.subjectVerb(c, base, third)
+		if !ok {
+			return nil, false
+		}
+		n, ok := c.number(true)
+		if !ok || !(c.lit("card") || c.lit("cards")) || !a.amountOK(n) {
+			return nil, false
+		}
+		a.setLast(who, true)
+		return one(base, Arg{"who", who}, Arg{"n", n})
+	}
 }
 
 // amountOK accepts X only when the card or the ability has X in a cost

@@ -178,7 +178,7 @@ func opDef(name string) (Op, bool) {
 			Doc: "each player of who draws n cards"}, true
 	case "discard":
 		return Op{Name: "discard", Params: []Param{p("who", "ref"), p("n", "amount")}, Rule: "701.9", Needs: []Capability{NeedHand, NeedGraveyard},
-			Doc: "each player of who discards n cards of their choice (all: their hand)"}, true
+			Doc: "each player of who discards n cards of their choice"}, true
 	case "mill":
 		return Op{Name: "mill", Params: []Param{p("who", "ref"), p("n", "amount")}, Rule: "701.17", Needs: []Capability{NeedLibrary, NeedGraveyard},
 			Doc: "each player of who puts the top n cards of their library into their graveyard"}, true
