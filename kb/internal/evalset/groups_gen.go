@@ -185,7 +185,7 @@ func tableGroup(id string) string {
 	case "glossary:basic-land-type":
 		return "cr:305"
 	case "glossary:basic-landcycling":
-		return "glossary:basic-landcycling"
+		return "cr:702.29"
 	case "glossary:battle":
 		return "cr:310"
 	case "glossary:battle-cry":
@@ -379,7 +379,7 @@ func tableGroup(id string) string {
 	case "glossary:daybound":
 		return "cr:702.145"
 	case "glossary:deal":
-		return "glossary:deal"
+		return "cr:120"
 	case "glossary:deathtouch":
 		return "cr:702.2"
 	case "glossary:decayed":
@@ -607,9 +607,9 @@ func tableGroup(id string) string {
 	case "glossary:forest":
 		return "cr:305"
 	case "glossary:forestcycling":
-		return "glossary:forestcycling"
+		return "cr:702.29"
 	case "glossary:forestwalk":
-		return "glossary:forestwalk"
+		return "cr:702.14"
 	case "glossary:foretell":
 		return "cr:702.143"
 	case "glossary:foretold":
@@ -701,7 +701,7 @@ func tableGroup(id string) string {
 	case "glossary:improvise":
 		return "cr:702.126"
 	case "glossary:in-play-obsolete":
-		return "glossary:in-play-obsolete"
+		return "cr:403"
 	case "glossary:in-response-to":
 		return "cr:117"
 	case "glossary:increment":
@@ -711,7 +711,7 @@ func tableGroup(id string) string {
 	case "glossary:incubator-token":
 		return "cr:111"
 	case "glossary:independent":
-		return "glossary:independent"
+		return "cr:613"
 	case "glossary:indestructible":
 		return "cr:702.12"
 	case "glossary:infect":
@@ -737,11 +737,11 @@ func tableGroup(id string) string {
 	case "glossary:island":
 		return "cr:305"
 	case "glossary:islandcycling":
-		return "glossary:islandcycling"
+		return "cr:702.29"
 	case "glossary:islandhome-obsolete":
 		return "glossary:islandhome-obsolete"
 	case "glossary:islandwalk":
-		return "glossary:islandwalk"
+		return "cr:702.14"
 	case "glossary:job-select":
 		return "cr:702.182"
 	case "glossary:jump-start":
@@ -777,7 +777,7 @@ func tableGroup(id string) string {
 	case "glossary:legal-text":
 		return "cr:213"
 	case "glossary:legend-obsolete":
-		return "glossary:legend-obsolete"
+		return "cr:205"
 	case "glossary:legend-rule":
 		return "cr:704"
 	case "glossary:legendary":
@@ -899,7 +899,7 @@ func tableGroup(id string) string {
 	case "glossary:monocolored":
 		return "cr:105"
 	case "glossary:monocolored-hybrid-mana-symbols":
-		return "glossary:monocolored-hybrid-mana-symbols"
+		return "cr:107"
 	case "glossary:monstrosity":
 		return "cr:701.37"
 	case "glossary:monstrous":
@@ -911,9 +911,9 @@ func tableGroup(id string) string {
 	case "glossary:mountain":
 		return "cr:305"
 	case "glossary:mountaincycling":
-		return "glossary:mountaincycling"
+		return "cr:702.29"
 	case "glossary:mountainwalk":
-		return "glossary:mountainwalk"
+		return "cr:702.14"
 	case "glossary:move":
 		return "cr:122"
 	case "glossary:mulligan":
@@ -1017,9 +1017,9 @@ func tableGroup(id string) string {
 	case "glossary:plains":
 		return "cr:305"
 	case "glossary:plainscycling":
-		return "glossary:plainscycling"
+		return "cr:702.29"
 	case "glossary:plainswalk":
-		return "glossary:plainswalk"
+		return "cr:702.14"
 	case "glossary:planar-deck":
 		return "cr:901"
 	case "glossary:planar-die":
@@ -1057,13 +1057,13 @@ func tableGroup(id string) string {
 	case "glossary:populate":
 		return "cr:701.36"
 	case "glossary:postcombat-main-phase":
-		return "glossary:postcombat-main-phase"
+		return "cr:505"
 	case "glossary:power":
 		return "cr:208"
 	case "glossary:powerstone-token":
 		return "cr:111"
 	case "glossary:precombat-main-phase":
-		return "glossary:precombat-main-phase"
+		return "cr:505"
 	case "glossary:preparation-card":
 		return "cr:722"
 	case "glossary:prepare-spell":
@@ -1101,7 +1101,7 @@ func tableGroup(id string) string {
 	case "glossary:rampage":
 		return "cr:702.23"
 	case "glossary:range-of-influence":
-		return "glossary:range-of-influence"
+		return "cr:801"
 	case "glossary:ravenous":
 		return "cr:702.156"
 	case "glossary:reach":
@@ -1115,7 +1115,7 @@ func tableGroup(id string) string {
 	case "glossary:recover":
 		return "cr:702.59"
 	case "glossary:redirect-obsolete":
-		return "glossary:redirect-obsolete"
+		return "cr:614"
 	case "glossary:redirection-effect":
 		return "cr:614"
 	case "glossary:reflexive-triggered-ability":
@@ -1129,7 +1129,7 @@ func tableGroup(id string) string {
 	case "glossary:remove-from-combat":
 		return "cr:506"
 	case "glossary:remove-from-the-game-removed-removed-from-the-game-zone-obsolete":
-		return "glossary:remove-from-the-game-removed-removed-from-the-game-zone-obsolete"
+		return "cr:406"
 	case "glossary:renown":
 		return "cr:702.112"
 	case "glossary:renowned":
@@ -1189,7 +1189,7 @@ func tableGroup(id string) string {
 	case "glossary:secondary-title-bar":
 		return "cr:201"
 	case "glossary:set-aside-obsolete":
-		return "glossary:set-aside-obsolete"
+		return "cr:406"
 	case "glossary:set-in-motion":
 		return "cr:701.32"
 	case "glossary:shadow":
@@ -1219,13 +1219,13 @@ func tableGroup(id string) string {
 	case "glossary:skulk":
 		return "cr:702.118"
 	case "glossary:slivercycling":
-		return "glossary:slivercycling"
+		return "cr:702.29"
 	case "glossary:sneak":
 		return "cr:702.190"
 	case "glossary:snow":
 		return "cr:205"
 	case "glossary:snow-covered-obsolete":
-		return "glossary:snow-covered-obsolete"
+		return "cr:205"
 	case "glossary:snow-mana-symbol":
 		return "cr:107"
 	case "glossary:solved":
@@ -1333,9 +1333,9 @@ func tableGroup(id string) string {
 	case "glossary:swamp":
 		return "cr:305"
 	case "glossary:swampcycling":
-		return "glossary:swampcycling"
+		return "cr:702.29"
 	case "glossary:swampwalk":
-		return "glossary:swampwalk"
+		return "cr:702.14"
 	case "glossary:tap":
 		return "cr:701.26"
 	case "glossary:tap-symbol":
@@ -1493,7 +1493,7 @@ func tableGroup(id string) string {
 	case "glossary:walker-token":
 		return "cr:111"
 	case "glossary:wall":
-		return "glossary:wall"
+		return "cr:702.3"
 	case "glossary:ward":
 		return "cr:702.21"
 	case "glossary:warp":
@@ -1507,7 +1507,7 @@ func tableGroup(id string) string {
 	case "glossary:wither":
 		return "cr:702.80"
 	case "glossary:wizardcycling":
-		return "glossary:wizardcycling"
+		return "cr:702.29"
 	case "glossary:world":
 		return "cr:205"
 	case "glossary:world-rule":
@@ -1515,7 +1515,7 @@ func tableGroup(id string) string {
 	case "glossary:x":
 		return "cr:107"
 	case "glossary:y":
-		return "glossary:y"
+		return "cr:107"
 	case "glossary:you-your":
 		return "cr:109"
 	case "glossary:zone":

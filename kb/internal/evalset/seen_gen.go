@@ -80,15 +80,15 @@ func seenGroup(g string) bool {
 		return true
 	case "cr:704", "cr:707", "cr:723", "cr:727":
 		return true
-	case "cr:800", "cr:903", "ygo-card:12487", "ygo-card:12950":
+	case "cr:800", "cr:903", "none:chess-castling", "ygo-card:12487":
 		return true
-	case "ygo-card:13549", "ygo-card:14676", "ygo-card:14877", "ygo-card:15245":
+	case "ygo-card:12950", "ygo-card:13549", "ygo-card:14676", "ygo-card:14877":
 		return true
-	case "ygo-card:15296", "ygo-card:15739", "ygo-card:15994", "ygo-card:16842":
+	case "ygo-card:15245", "ygo-card:15296", "ygo-card:15739", "ygo-card:15994":
 		return true
-	case "ygo-card:17066", "ygo-card:18017", "ygo-card:19188", "ygo-card:4115":
+	case "ygo-card:16842", "ygo-card:17066", "ygo-card:18017", "ygo-card:19188":
 		return true
-	case "ygo-card:4826", "ygo-card:9783":
+	case "ygo-card:4115", "ygo-card:4826", "ygo-card:9783":
 		return true
 	}
 	return false

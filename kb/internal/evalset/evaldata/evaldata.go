@@ -142,7 +142,10 @@ func (d *Data) loadRulings(file string) error {
 	})
 }
 
-var ygoRefRe = regexp.MustCompile(`<<(\d+)>>`)
+var (
+	ygoRefRe   = regexp.MustCompile(`<<(\d+)>>`)
+	seeEntryRe = regexp.MustCompile(`(?:^|\n|\. )See ([A-Z][^.,"“]*)\.`)
+)
 
 func (d *Data) loadYGO(dir string) error {
 	cb, err := os.ReadFile(filepath.Join(dir, YGOCardsFile))
@@ -249,7 +252,8 @@ func (d *Data) RulingOracles() []string {
 // GroupTable returns the group of every ID whose group cannot be read from
 // the ID itself (see package evalset): a glossary entry goes with the first
 // rule whose title is its term, else with the first rule (or section) it
-// refers to ("See rule 702.26"), and stands alone when it refers to none; a Yu-Gi-Oh! record goes with its first card; a corpus document (and
+// refers to ("See rule 702.26"), else with the entry it sends to ("See
+// Landwalk."), and stands alone otherwise; a Yu-Gi-Oh! record goes with its first card; a corpus document (and
 // its translations) with its card, else with the current rule it is about
 // (its successor rule, else the first rule it cites), else with the other
 // documents of its file ("corpus:<file stem>"). ruleGroup
@@ -264,9 +268,15 @@ func (d *Data) GroupTable(ruleGroup func(string) string) map[string]string {
 			}
 		}
 	}
+	// An entry that refers to no rule but to another entry ("See
+	// Landwalk.") goes with that entry's group, once all are known.
+	seeEntry := map[string]string{}
 	for _, g := range d.CR.Glossary {
 		id := "glossary:" + kb.Slug(g.Term)
 		t[id] = id
+		if m := seeEntryRe.FindStringSubmatch(g.Text); m != nil {
+			seeEntry[id] = "glossary:" + kb.Slug(m[1])
+		}
 		refs := slices.Clone(g.SeeAlso)
 		for _, k := range slices.Backward(g.Keys) {
 			if n, ok := titles[strings.ToLower(k)]; ok {
@@ -278,6 +288,11 @@ func (d *Data) GroupTable(ruleGroup func(string) string) map[string]string {
 				t[id] = ruleGroup("cr:" + ref)
 				break
 			}
+		}
+	}
+	for id, other := range seeEntry {
+		if t[id] == id && t[other] != "" {
+			t[id] = t[other]
 		}
 	}
 	for _, doc := range d.YGO {
