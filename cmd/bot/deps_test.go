@@ -53,10 +53,9 @@ func ours(paths []string) []string {
 // engine and engine/cardlang import nothing of ours, i18n nothing of ours,
 // data nothing of ours, kb at most data and i18n; the packages of
 // cmd/bot/internal each import only those below them; only the Discord
-// transport imports
-// discordgo; the chat commands, how answers read and the board pictures
-// know no HTTP; nothing but cmd/bot imports the server; and test helpers
-// are imported by tests only.
+// transport imports discordgo; the chat commands, how answers read and
+// the board pictures know no HTTP; nothing but cmd/bot imports the
+// server; and test helpers are imported by tests only.
 func TestLayering(t *testing.T) {
 	const (
 		engine, i18n, data, kb = "arbiter/engine", "arbiter/i18n", "arbiter/data", "arbiter/kb"
