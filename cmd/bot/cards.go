@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,7 +41,7 @@ func cmdCards(e *env, args []string) int {
 	if *cardsFile != "" {
 		srcs, err = sourcesOfFile(*cardsFile)
 	} else {
-		srcs, err = sourcesOfIndex(e, *index)
+		srcs, err = sourcesOfIndexDir(e, *index)
 	}
 	if err != nil {
 		return e.inputError(p, err)
@@ -118,16 +119,21 @@ func sourcesOfFile(path string) ([]cardlang.Source, error) {
 	return out, err
 }
 
-// sourcesOfIndex reads the cards of an index into compiler sources. An
-// index keeps no mana costs: X in a card's text is then taken as defined.
-func sourcesOfIndex(e *env, dir string) ([]cardlang.Source, error) {
+// sourcesOfIndexDir reads the cards of the index in dir.
+func sourcesOfIndexDir(e *env, dir string) ([]cardlang.Source, error) {
 	ix, err := openIndex(e.ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	defer ix.Close()
+	return sourcesOfIndex(e.ctx, ix)
+}
+
+// sourcesOfIndex reads the cards of an index into compiler sources. An
+// index keeps no mana costs: X in a card's text is then taken as defined.
+func sourcesOfIndex(ctx context.Context, ix *kb.Index) ([]cardlang.Source, error) {
 	var out []cardlang.Source
-	err = ix.EachCard(e.ctx, func(d kb.CardData) error {
+	err := ix.EachCard(ctx, func(d kb.CardData) error {
 		out = append(out, cardlang.Source{Name: d.Name, TypeLine: d.TypeLine, Text: d.Text, Faces: faces(d.Name)})
 		return nil
 	})

@@ -1,14 +1,19 @@
 package main
 
 import (
-	"encoding/json"
+	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"arbiter/cmd/bot/internal/testutil"
+	"arbiter/engine/cardlang"
+	"arbiter/kb"
 )
 
 // coverageCards are real cards of the shared cards file: some the card
@@ -51,31 +56,38 @@ func TestCardsCoverage(t *testing.T) {
 	}
 }
 
-// TestCardsCoverageOfIndex builds an index with a cards file and reads
-// its cards back: the same counts as from the file, mana costs aside.
+// TestCardsCoverageOfIndex reads the cards of an index of a cards file
+// (in memory, the cards alone): the same counts as from the file, mana
+// costs aside.
 func TestCardsCoverageOfIndex(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "cards.jsonl")
-	if err := os.WriteFile(file, testutil.CardLines(t, coverageCards()...), 0o644); err != nil {
+	lines := testutil.CardLines(t, coverageCards()...)
+	file := filepath.Join(t.TempDir(), "cards.jsonl")
+	if err := os.WriteFile(file, lines, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	index := filepath.Join(dir, "index")
-	if code, out, errs := runCLI(t, "kb", "build", "--quiet", "--out", index, "--cards", file); code != 0 {
-		t.Fatalf("kb build: exit %d\n%s%s", code, out, errs)
+	fromFile, err := sourcesOfFile(file)
+	if err != nil {
+		t.Fatal(err)
 	}
-	counts := func(args ...string) map[string]any {
-		code, out, errs := runCLI(t, append([]string{"cards", "coverage", "--json"}, args...)...)
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errs)
-		}
-		var v map[string]any
-		if err := json.Unmarshal([]byte(out), &v); err != nil {
-			t.Fatal(err)
-		}
-		return map[string]any{"cards": v["cards"], "compiled": v["compiled"]}
+	c := kb.NewCollection()
+	if err := c.AddCards("cards.jsonl", bytes.NewReader(lines)); err != nil {
+		t.Fatal(err)
 	}
-	fromFile, fromIndex := counts("--cards", file), counts("--index", index)
-	if fmt.Sprint(fromFile) != fmt.Sprint(fromIndex) || fromFile["cards"] != float64(len(coverageCards())) {
-		t.Errorf("from the file %v, from the index %v, want %d cards", fromFile, fromIndex, len(coverageCards()))
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := kb.NewMem(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	fromIndex, err := sourcesOfIndex(context.Background(), ix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := cardlang.NewCompiler()
+	a, b := cp.Coverage(slices.Values(fromFile)), cp.Coverage(slices.Values(fromIndex))
+	if a.Cards != len(coverageCards()) || a.Cards != b.Cards || a.Compiled != b.Compiled || !reflect.DeepEqual(a.Sentences, b.Sentences) {
+		t.Errorf("from the file %+v\nfrom the index %+v", a, b)
 	}
 }

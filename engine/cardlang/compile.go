@@ -54,10 +54,8 @@ const (
 // nothing in it.
 type Compiler struct {
 	subtype   map[string]string // lower-case singular or plural -> subtype as printed
-	subtypeOf map[string]string // subtype -> the card type it belongs to
 	kw        map[string]KeywordDef
 	kwPhrases []kwPhrase // keyword names as printed, longest first
-	ops       map[string]Op
 }
 
 // kwPhrase is how Oracle text writes a keyword ("first strike").
@@ -69,10 +67,9 @@ type kwPhrase struct {
 
 // NewCompiler returns a compiler.
 func NewCompiler() *Compiler {
-	cp := &Compiler{subtype: map[string]string{}, subtypeOf: map[string]string{}, kw: KeywordDefs(), ops: Ops()}
-	for typ, list := range subtypeLists() {
+	cp := &Compiler{subtype: map[string]string{}, kw: KeywordDefs()}
+	for _, list := range subtypeLists() {
 		for _, st := range list {
-			cp.subtypeOf[st] = typ
 			low := strings.ToLower(st)
 			cp.subtype[low] = st
 			for _, pl := range plurals(low) {

@@ -1,7 +1,5 @@
 package cardlang
 
-import "sort"
-
 // Capability is something the game model must be able to do to run a
 // construct of the language: Card.Needs lists those of a card, and the
 // engine refuses a card that needs one it lacks.
@@ -361,14 +359,4 @@ func eventDef(name string) (EventDef, bool) {
 		return EventDef{Name: "damage", Subject: "", Params: []Param{opt("to", "ref"), opt("by", "ref"), flagParam("combat")}, Rule: "614.1a", Needs: []Capability{NeedDamage}, Doc: "damage would be dealt (a replacement's event)"}, true
 	}
 	return EventDef{}, false
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
