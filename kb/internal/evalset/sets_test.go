@@ -140,6 +140,37 @@ func TestCounts(t *testing.T) {
 		fmt.Fprintf(&b, "%s: %d groups\n", s, len(groups[s]))
 	}
 	t.Logf("sampled questions:\n%s", b.String())
+	// The floors the set was built to: at least 800 questions, and in
+	// each language 250 answerable and 60 unanswerable ones.
+	total := 0
+	for _, l := range []string{"en", "fr", "ja"} {
+		a, u := n["all "+l+" answerable"], n["all "+l+" unanswerable"]
+		total += a + u
+		if a < 250 || u < 60 {
+			t.Errorf("%s: %d answerable and %d unanswerable questions, want at least 250 and 60", l, a, u)
+		}
+	}
+	if total < 800 {
+		t.Errorf("%d sampled questions, want at least 800", total)
+	}
+}
+
+// TestJudgeExamples checks that the examples of the judge's report are
+// there, in train or dev only (TestSampledRows keeps them out of test).
+func TestJudgeExamples(t *testing.T) {
+	t.Parallel()
+	sampled, _ := loadSets(t)
+	n := 0
+	for _, s := range sampled {
+		for _, r := range s.rows {
+			if strings.HasPrefix(r.Note, "judge:") {
+				n++
+			}
+		}
+	}
+	if n < 15 {
+		t.Errorf("%d judge's examples, want 15", n)
+	}
 }
 
 func answerable(r evalset.Row) string {
