@@ -62,6 +62,14 @@
 // "judge:") can never be test: their hash is taken modulo 65 instead. That
 // list is frozen in seen_gen.go ("cmd/sample -seen").
 //
+// # Ordinary words
+//
+// kb/testdata/eval/ordinary/{en,fr,ja}.yaml list, per language, 200
+// everyday words that are also card names ("turn", "début", "暴動"), each
+// with the card it collides with and a rules question using the word in its
+// ordinary sense (LoadOrdinary, Ordinary): a search must not link that
+// card for that question.
+//
 // A row's Split is the split of its own group (its group field, else the
 // group of its first expected ID, else of its question); Touches tells
 // whether any group of the row, expected IDs included, falls in a split. A

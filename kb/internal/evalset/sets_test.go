@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -245,6 +246,31 @@ func TestData(t *testing.T) {
 		for id, want := range d.GroupTable(evalset.Group) {
 			if got := evalset.Group(id); got != want {
 				t.Errorf("Group(%s) = %s, the data says %s: run go run ./kb/internal/evalset/cmd/sample -tables", id, got, want)
+			}
+		}
+	})
+	t.Run("ordinary words name real cards", func(t *testing.T) {
+		t.Parallel()
+		for _, lang := range []string{"en", "fr", "ja"} {
+			list, err := evalset.LoadOrdinary(filepath.Join(evalDir, "ordinary", lang+".yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range list {
+				faces := d.Cards[o.OracleID]
+				if len(faces) == 0 {
+					t.Errorf("%s %q: no card %s", lang, o.Word, o.OracleID)
+					continue
+				}
+				var names []string
+				for _, f := range faces {
+					names = append(names, f.Name, f.FaceName)
+					names = append(names, f.Names["fr"]...)
+					names = append(names, f.Names["ja"]...)
+				}
+				if !slices.Contains(names, o.Name) || faces[0].Name != o.Card {
+					t.Errorf("%s %q: %s is %q, not named %q", lang, o.Word, o.OracleID, faces[0].Name, o.Name)
+				}
 			}
 		}
 	})
