@@ -62,6 +62,12 @@
 // "judge:") can never be test: their hash is taken modulo 65 instead. That
 // list is frozen in seen_gen.go ("cmd/sample -seen").
 //
+// A row's Split is the split of its own group (its group field, else the
+// group of its first expected ID, else of its question); Touches tells
+// whether any group of the row, expected IDs included, falls in a split. A
+// tuning harness keeps every row that Touches(Test) out of training and
+// tuning.
+//
 // # Ordinary words
 //
 // kb/testdata/eval/ordinary/{en,fr,ja}.yaml list, per language, 200
@@ -69,10 +75,4 @@
 // with the card it collides with and a rules question using the word in its
 // ordinary sense (LoadOrdinary, Ordinary): a search must not link that
 // card for that question.
-//
-// A row's Split is the split of its own group (its group field, else the
-// group of its first expected ID, else of its question); Touches tells
-// whether any group of the row, expected IDs included, falls in a split. A
-// tuning harness keeps every row that Touches(Test) out of training and
-// tuning.
 package evalset
