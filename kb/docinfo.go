@@ -143,9 +143,9 @@ func (ix *Index) loadHits(ctx context.Context, hits []Hit, matched map[string]*s
 		}
 		var marks []markedTerm
 		if m := matched[d.ID]; m != nil {
-			marks = p.marksOf(m.Locations, textField(d.Lang))
+			marks = p.marksOf(m.Locations, textField(d.Lang), d.Card)
 		}
-		hit.Snippet, hit.Quote = passage(indexedBody(d), marks, from)
+		hit.Snippet, hit.Quote = docPassage(d, marks, from)
 		out = append(out, hit)
 	}
 	return out

@@ -360,7 +360,7 @@ func (ix *Index) resolveTranslations(ctx context.Context, hits []Hit, lang strin
 			}
 		}
 		if h.Snippet == "" {
-			h.Snippet, h.Quote = passage(h.Doc.Text, nil, 0)
+			h.Snippet, h.Quote = docPassage(h.Doc, nil, 0)
 		}
 	}
 }
