@@ -50,6 +50,9 @@ type Hit struct {
 	// Also lists other documents that carry the same text (a ruling
 	// published for several cards), cited once, here.
 	Also []string
+	// CardNames are the printed names of Doc's card ("fr", "ja" -> name),
+	// for headings that name the card as the reader knows it.
+	CardNames map[string]string
 }
 
 // Result is the answer to a Query.
@@ -144,20 +147,11 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	}
 	ranked := ix.rank(p, a, matched, game)
 	hits := ix.settleHits(ranked, matched, lang, game)
-	res.Total = len(hits)
-	if q.Offset < len(hits) {
-		hits = hits[q.Offset:]
-	} else {
-		hits = nil
-	}
-	if len(hits) > k {
-		hits = hits[:k]
-	}
-	// Only the hits shown are loaded, their passages chosen and their
-	// translations looked up.
-	hits = ix.loadHits(ctx, hits, matched, p)
-	ix.resolveTranslations(ctx, hits, lang)
-	res.Hits = hits
+	// Only the hits shown (and those of the pages before) are loaded,
+	// their passages chosen and their translations looked up.
+	page, folded := ix.present(ctx, hits, matched, p, lang, q.Offset, k)
+	res.Total = len(hits) - folded
+	res.Hits = page
 	if res.Cards == nil {
 		res.Cards = p.namedCards()
 	}

@@ -171,12 +171,29 @@ const maxQuoteLen = 300
 // text, never in its examples, after a Q&A's question (from) and after a
 // card's type line.
 func docPassage(d Doc, marks []markedTerm, from int) (snip, quote string) {
+	return docPassageSkipping(d, marks, from, nil)
+}
+
+// docPassageSkipping is docPassage quoting none of the sentences skip
+// tells, when another one is there.
+func docPassageSkipping(d Doc, marks []markedTerm, from int, skip func(string) bool) (snip, quote string) {
 	if d.Kind == KindCard {
 		if i := strings.IndexByte(d.Text, '\n'); i > 0 && i+1 < len(d.Text) && from <= i {
 			from = i + 1
 		}
 	}
-	return passage(indexedBody(d), len(d.Text), marks, from)
+	return passage(indexedBody(d), len(d.Text), marks, from, skip)
+}
+
+// qaAnswerStart is where the answer of a Yu-Gi-Oh! Q&A starts, after its
+// question; 0 for any other text.
+func qaAnswerStart(d Doc) int {
+	if d.Game == "ygo" && d.Title != "" {
+		if i := strings.IndexByte(d.Text, '\n'); i > 0 {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // passage chooses what of text to show for a question: the sentence whose
@@ -188,8 +205,10 @@ func docPassage(d Doc, marks []markedTerm, from int) (snip, quote string) {
 // before textLen (a rule's examples follow its text), never one that
 // gives an example, and a whole sentence rather than a fragment (a list
 // item, a heading) when one matches as well. from skips the start of the
-// text (a Q&A's question, when its answer follows).
-func passage(text string, textLen int, marks []markedTerm, from int) (snip, quote string) {
+// text (a Q&A's question, when its answer follows); skip, when set, tells
+// sentences not to quote if another one is there (said by an earlier
+// citation).
+func passage(text string, textLen int, marks []markedTerm, from int, skip func(string) bool) (snip, quote string) {
 	ss := sentences(text)
 	if len(ss) == 0 {
 		return "", ""
@@ -220,11 +239,13 @@ func passage(text string, textLen int, marks []markedTerm, from int) (snip, quot
 	// Each sentence's rank: in the text before its examples, not an
 	// example, a whole sentence, then the weight of its matched words.
 	type rank struct {
-		inText, plain, whole bool
-		w                    float64
+		fresh, inText, plain, whole bool
+		w                           float64
 	}
 	better := func(a, b rank) bool {
 		switch {
+		case a.fresh != b.fresh:
+			return a.fresh
 		case a.inText != b.inText:
 			return a.inText
 		case a.plain != b.plain:
@@ -239,14 +260,15 @@ func passage(text string, textLen int, marks []markedTerm, from int) (snip, quot
 	best, bestR := -1, rank{}
 	for i, s := range ss {
 		line := text[s.start:s.end]
-		r := rank{inText: s.end <= textLen || textLen <= 0, plain: !isExample(line), whole: wholeSentence(line), w: weight(s)}
+		r := rank{fresh: skip == nil || !skip(line), inText: s.end <= textLen || textLen <= 0, plain: !isExample(line), whole: wholeSentence(line), w: weight(s)}
 		if best < 0 || better(r, bestR) {
 			best, bestR = i, r
 		}
 	}
+	fresh := func(i int) bool { return skip == nil || !skip(text[ss[i].start:ss[i].end]) }
 	s := ss[best]
 	q := s
-	if best > 0 && leansBack(text[s.start:s.end]) && utf8.RuneCountInString(text[ss[best-1].start:s.end]) <= maxQuoteLen &&
+	if best > 0 && fresh(best-1) && leansBack(text[s.start:s.end]) && utf8.RuneCountInString(text[ss[best-1].start:s.end]) <= maxQuoteLen &&
 		!strings.Contains(text[ss[best-1].start:s.start], "\n") {
 		q.start = ss[best-1].start
 	}
@@ -255,9 +277,9 @@ func passage(text string, textLen int, marks []markedTerm, from int) (snip, quot
 	// A short sentence takes the next one along (or the one before, at
 	// the end of the text), as long as the whole fits.
 	if utf8.RuneCountInString(text[win.start:win.end]) < snippetLen/2 {
-		if best+1 < len(ss) && utf8.RuneCountInString(text[win.start:ss[best+1].end]) <= snippetLen {
+		if best+1 < len(ss) && fresh(best+1) && utf8.RuneCountInString(text[win.start:ss[best+1].end]) <= snippetLen {
 			win.end = ss[best+1].end
-		} else if best > 0 && q.start == s.start && utf8.RuneCountInString(text[ss[best-1].start:win.end]) <= snippetLen {
+		} else if best > 0 && q.start == s.start && fresh(best-1) && utf8.RuneCountInString(text[ss[best-1].start:win.end]) <= snippetLen {
 			win.start = ss[best-1].start
 		}
 	}

@@ -52,7 +52,7 @@ func pickVersions(docs []kb.Doc, lang string) (kept []kb.Doc, originals map[stri
 			kept = append(kept, d)
 			continue
 		}
-		if langRank(d.Lang, lang) < langRank(kept[i].Lang, lang) {
+		if render.LangRank(d.Lang, lang) < render.LangRank(kept[i].Lang, lang) {
 			kept[i] = d
 		}
 	}
@@ -64,18 +64,6 @@ func pickVersions(docs []kb.Doc, lang string) (kept []kb.Doc, originals map[stri
 		}
 	}
 	return kept, originals
-}
-
-// langRank puts clarifications in the page's language first, then the
-// English originals, then the rest.
-func langRank(lang, page string) int {
-	switch lang {
-	case page:
-		return 0
-	case "en":
-		return 1
-	}
-	return 2
 }
 
 // clarificationOf is a clarification as a page lists it.
@@ -124,4 +112,35 @@ func safeURL(u string) string {
 		return u
 	}
 	return ""
+}
+
+// clarGroup is what a rule page lists once of the texts that cite it: a
+// card's rulings under one heading that names the card as the reader
+// knows it, or one article.
+type clarGroup struct {
+	Heading  string
+	CardHref string
+	Card     string
+	Texts    []clarification
+}
+
+// clarGroupOf is a group of clarifications as a rule page lists it.
+func (w *Pages) clarGroupOf(pg *page, g render.ClarificationGroup, lk *textLinker) clarGroup {
+	out := clarGroup{Heading: render.GroupHeading(pg.p, g, "")}
+	if g.Card != "" {
+		out.CardHref = pg.Href(render.CardPath(g.Card))
+		out.Card = render.CardLabel(pg.p, render.Citation{Card: g.Card, CardNames: g.CardNames})
+	}
+	originals := map[string]kb.Doc{}
+	for _, t := range g.Texts {
+		if t.Original != nil {
+			originals[t.Doc.ID] = *t.Original
+		}
+	}
+	for _, t := range g.Texts {
+		c := w.clarificationWith(pg, t.Doc, originals, lk)
+		c.Card, c.CardHref = "", "" // named once, by the group
+		out.Texts = append(out.Texts, c)
+	}
+	return out
 }
