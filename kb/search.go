@@ -32,6 +32,11 @@ type Query struct {
 	K      int    // how many hits at most; default 5
 	Offset int    // skip that many hits (pagination)
 	Game   string // mtg or ygo; empty: the game the question is about
+	// First names the texts a reviewer confirmed answer the question (a
+	// confirmed report of it or of a close paraphrase, see QuestionKey),
+	// as MatchesExpected reads them: the first of them the index holds
+	// is cited first.
+	First []string
 }
 
 // Hit is one cited document.
@@ -133,7 +138,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		game = a.game
 	}
 	res.Game = game
-	if offTopic(a.withoutCards()) {
+	if offTopic(a.withoutCards()) && len(q.First) == 0 {
 		return res, nil
 	}
 	p := ix.plan(a, rd)
@@ -146,7 +151,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		return nil, err
 	}
 	ranked := ix.rank(p, a, matched, game)
-	hits := ix.settleHits(ranked, matched, lang, game)
+	hits := ix.pinFirst(ix.settleHits(ranked, matched, lang, game), q.First)
 	// Only the hits shown (and those of the pages before) are loaded,
 	// their passages chosen and their translations looked up.
 	page, folded := ix.present(ctx, hits, matched, p, lang, q.Offset, k)

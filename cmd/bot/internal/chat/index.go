@@ -21,4 +21,5 @@ type Index interface {
 	Meta() kb.Meta
 	ReleaseDiff(from, to string) (kb.CRDiff, error)
 	CardNames(english string) map[string]string
+	QuestionKey(text, lang string) string
 }

@@ -15,6 +15,9 @@ type Answer struct {
 	Lang      string     `json:"lang"`
 	Answer    string     `json:"answer"`
 	Citations []Citation `json:"citations"`
+	// Corrected is the number of the confirmed report whose text the
+	// answer cites first (0: none).
+	Corrected int64 `json:"corrected,omitempty"`
 }
 
 // AnswerOf is the answer a search result gives: its first line quotes the

@@ -233,3 +233,16 @@ func ClipRunes(s string, n int) string {
 
 // Round2 rounds f to two decimals.
 func Round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
+
+// CitedIDs are the IDs a hit cites: its document's, the original it
+// translates, and those of the same text published for other cards.
+func CitedIDs(h kb.Hit) []string {
+	ids := []string{h.Doc.ID}
+	if h.Doc.OriginalID != "" {
+		ids = append(ids, h.Doc.OriginalID)
+	}
+	if h.Original != nil {
+		ids = append(ids, h.Original.ID)
+	}
+	return append(ids, h.Also...)
+}

@@ -20,4 +20,5 @@ type Index interface {
 	GlossaryEntries(ctx context.Context) ([]kb.Doc, error)
 	ReleaseDiff(from, to string) (kb.CRDiff, error)
 	CardNames(english string) map[string]string
+	QuestionKey(text, lang string) string
 }
