@@ -88,6 +88,9 @@ func (rt *Router) findRulings(ctx context.Context, c call) (Response, error) {
 // obsolete rule, preset).
 func citationEmbed(p *i18n.Printer, c render.Citation, snippet string) Embed {
 	e := Embed{Title: escapeText(render.Heading(p, c)), URL: httpURL(c.URL), Description: boldSnippet(snippet, c.Text, 900), Color: kindColor(c.Kind)}
+	if strings.HasPrefix(c.ID, "ygo:") {
+		e.Description = render.LinkYGOCards(e.Description)
+	}
 	if c.MachineTranslated {
 		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyDiscordMTNotice), Value: render.MTLabel(p, c)})
 	}

@@ -131,6 +131,9 @@ func AnswerText(p *i18n.Printer, a Answer, original bool) string {
 		for _, line := range WrapText(PlainSnippet(c.Snippet, c.Text), 100) {
 			b.WriteString("   " + line + "\n")
 		}
+		for _, l := range UnnamedYGOCards(c) {
+			b.WriteString("   " + l.Text + " → " + l.URL + "\n")
+		}
 		if c.MachineTranslated {
 			b.WriteString("   " + MTLabel(p, c) + "\n")
 			if original && c.Original != nil {

@@ -118,7 +118,7 @@ func CardLabel(p *i18n.Printer, c Citation) string {
 func cardRef(p *i18n.Printer, c Citation) string {
 	name := CardLabel(p, c)
 	if c.Title != "" && c.Title != c.Card {
-		name = c.Title + " (" + c.Card + ")"
+		name = p.T(i18n.KeyCardName, c.Title, c.Card) // a printed text, by its printed name
 	}
 	if c.OriginalID != "" {
 		return p.T(i18n.KeyCiteCardPrinted, name)

@@ -36,24 +36,7 @@ func GroupClarifications(docs []kb.Doc, lang string, names func(string) map[stri
 	for _, d := range docs {
 		byID[d.ID] = d
 	}
-	// One version of each text.
-	var kept []kb.Doc
-	at := map[string]int{}
-	for _, d := range docs {
-		key := d.ID
-		if d.OriginalID != "" {
-			key = d.OriginalID
-		}
-		i, ok := at[key]
-		if !ok {
-			at[key] = len(kept)
-			kept = append(kept, d)
-			continue
-		}
-		if LangRank(d.Lang, lang) < LangRank(kept[i].Lang, lang) {
-			kept[i] = d
-		}
-	}
+	kept, _ := PickVersions(docs, lang)
 	sort.SliceStable(kept, func(i, j int) bool { return LangRank(kept[i].Lang, lang) < LangRank(kept[j].Lang, lang) })
 	// One copy of a text published twice, each card once.
 	said := map[string]bool{}
@@ -90,6 +73,41 @@ func GroupClarifications(docs []kb.Doc, lang string, names func(string) map[stri
 		out[i].Texts = append(out[i].Texts, c)
 	}
 	return out
+}
+
+// PickVersions keeps one version of each text: the reader's
+// language if there is a translation into it, else the English, else the
+// original; each kept translation comes with its original.
+func PickVersions(docs []kb.Doc, lang string) (kept []kb.Doc, originals map[string]kb.Doc) {
+	byID := map[string]kb.Doc{}
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	best := map[string]int{} // original id -> index in kept
+	originals = map[string]kb.Doc{}
+	for _, d := range docs {
+		key := d.ID
+		if d.OriginalID != "" {
+			key = d.OriginalID
+		}
+		i, seen := best[key]
+		if !seen {
+			best[key] = len(kept)
+			kept = append(kept, d)
+			continue
+		}
+		if LangRank(d.Lang, lang) < LangRank(kept[i].Lang, lang) {
+			kept[i] = d
+		}
+	}
+	for _, d := range kept {
+		if d.OriginalID != "" {
+			if o, ok := byID[d.OriginalID]; ok {
+				originals[d.ID] = o
+			}
+		}
+	}
+	return kept, originals
 }
 
 // sayingKey is what a text says: its letters and digits, case folded.

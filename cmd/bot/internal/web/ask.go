@@ -56,6 +56,9 @@ type askData struct {
 // askCitation is one citation of the answer.
 type askCitation struct {
 	Heading, Href, Text string
+	// Cards are the Yu-Gi-Oh! cards the text shows by number, linked to
+	// the pages that name them.
+	Cards []render.Link
 }
 
 // ask serves GET /ask?q=: the answer to a rules question, with its
@@ -108,7 +111,7 @@ func (w *Pages) askPage(ctx context.Context, ix Index, pg *page, q string) *askD
 	for i, h := range res.Hits {
 		c := a.Citations[i]
 		d.Citations = append(d.Citations, askCitation{Heading: render.Heading(pg.p, c), Href: withLangIfSite(render.DocURL("", h.Doc), pg.Lang),
-			Text: render.PlainSnippet(h.Snippet, c.Text)})
+			Text: render.PlainSnippet(h.Snippet, c.Text), Cards: render.UnnamedYGOCards(c)})
 	}
 	// "Reported and corrected" only above the text the reviewer confirmed.
 	if corrected != 0 && len(res.Hits) > 0 && report.MatchesAny(first, render.CitedIDs(res.Hits[0])) {

@@ -31,41 +31,6 @@ type clarification struct {
 	OriginalLabel string
 }
 
-// pickVersions keeps one version of each clarification: the page's
-// language if there is a translation into it, else the English, else the
-// original; each kept translation comes with its original.
-func pickVersions(docs []kb.Doc, lang string) (kept []kb.Doc, originals map[string]kb.Doc) {
-	byID := map[string]kb.Doc{}
-	for _, d := range docs {
-		byID[d.ID] = d
-	}
-	best := map[string]int{} // original id -> index in kept
-	originals = map[string]kb.Doc{}
-	for _, d := range docs {
-		key := d.ID
-		if d.OriginalID != "" {
-			key = d.OriginalID
-		}
-		i, seen := best[key]
-		if !seen {
-			best[key] = len(kept)
-			kept = append(kept, d)
-			continue
-		}
-		if render.LangRank(d.Lang, lang) < render.LangRank(kept[i].Lang, lang) {
-			kept[i] = d
-		}
-	}
-	for _, d := range kept {
-		if d.OriginalID != "" {
-			if o, ok := byID[d.OriginalID]; ok {
-				originals[d.ID] = o
-			}
-		}
-	}
-	return kept, originals
-}
-
 // clarificationOf is a clarification as a page lists it.
 func (w *Pages) clarificationOf(pg *page, d kb.Doc, lk *textLinker) clarification {
 	c := clarification{
