@@ -73,20 +73,21 @@ func correctionOf(r Report) (Correction, bool) {
 // k keys alike. k may be nil.
 func (c *Corrections) Find(k Keyer, q, lang string) (Correction, bool) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.list) == 0 {
+	empty := len(c.list) == 0
+	c.mu.Unlock()
+	if empty {
 		return Correction{}, false
 	}
-	plain := QuestionKey(q)
-	key := ""
+	// The question is keyed outside the lock; the reports' questions,
+	// once per index, inside it.
+	plain, key := QuestionKey(q), ""
 	if k != nil {
-		if c.keyer != k {
-			c.keyer, c.keys = k, nil
-		}
-		if c.keys == nil {
-			c.keys = map[int64]string{}
-		}
 		key = k.QuestionKey(q, lang)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if k != nil && (c.keyer != k || c.keys == nil) {
+		c.keyer, c.keys = k, map[int64]string{}
 	}
 	for i := len(c.list) - 1; i >= 0; i-- {
 		x := c.list[i]
