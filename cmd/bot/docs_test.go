@@ -20,6 +20,7 @@ import (
 	"arbiter/cmd/bot/internal/report"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
+	"arbiter/engine/cardlang"
 	"arbiter/kb"
 )
 
@@ -134,32 +135,35 @@ func TestDocsCLI(t *testing.T) {
 // tables give them ("<!-- json: Citation -->" before the table).
 func jsonTypes() map[string]reflect.Type {
 	return map[string]reflect.Type{
-		"Answer":         reflect.TypeFor[render.Answer](),
-		"Citation":       reflect.TypeFor[render.Citation](),
-		"RuleChange":     reflect.TypeFor[kb.RuleChangeSince](),
-		"WordOp":         reflect.TypeFor[kb.WordOp](),
-		"RuleAnswer":     reflect.TypeFor[render.RuleAnswer](),
-		"CardAnswer":     reflect.TypeFor[render.CardAnswer](),
-		"Simulation":     reflect.TypeFor[render.Simulation](),
-		"SimEvent":       reflect.TypeFor[render.SimEvent](),
-		"SimExpectation": reflect.TypeFor[render.SimExpectation](),
-		"Scenarios":      reflect.TypeFor[scenariosJSON](),
-		"Scenario":       reflect.TypeFor[scenarioJSON](),
-		"Build":          reflect.TypeFor[buildJSON](),
-		"Update":         reflect.TypeFor[updateJSON](),
-		"Promote":        reflect.TypeFor[promoteJSON](),
-		"Manifest":       reflect.TypeFor[artifact.Manifest](),
-		"Fetch":          reflect.TypeFor[fetchJSON](),
-		"CRDiff":         reflect.TypeFor[kb.CRDiff](),
-		"RuleText":       reflect.TypeFor[kb.RuleText](),
-		"RuleEdit":       reflect.TypeFor[kb.RuleChange](),
-		"RuleMove":       reflect.TypeFor[kb.RuleMove](),
-		"GlossaryDiff":   reflect.TypeFor[kb.GlossaryDiff](),
-		"GlossaryEdit":   reflect.TypeFor[kb.GlossaryEdit](),
-		"Report":         reflect.TypeFor[report.Report](),
-		"ReportCitation": reflect.TypeFor[report.Citation](),
-		"Comment":        reflect.TypeFor[report.Comment](),
-		"Decision":       reflect.TypeFor[report.Decision](),
+		"Answer":           reflect.TypeFor[render.Answer](),
+		"Citation":         reflect.TypeFor[render.Citation](),
+		"RuleChange":       reflect.TypeFor[kb.RuleChangeSince](),
+		"WordOp":           reflect.TypeFor[kb.WordOp](),
+		"RuleAnswer":       reflect.TypeFor[render.RuleAnswer](),
+		"CardAnswer":       reflect.TypeFor[render.CardAnswer](),
+		"Simulation":       reflect.TypeFor[render.Simulation](),
+		"SimEvent":         reflect.TypeFor[render.SimEvent](),
+		"SimExpectation":   reflect.TypeFor[render.SimExpectation](),
+		"Scenarios":        reflect.TypeFor[scenariosJSON](),
+		"Scenario":         reflect.TypeFor[scenarioJSON](),
+		"Build":            reflect.TypeFor[buildJSON](),
+		"Update":           reflect.TypeFor[updateJSON](),
+		"Promote":          reflect.TypeFor[promoteJSON](),
+		"Manifest":         reflect.TypeFor[artifact.Manifest](),
+		"Fetch":            reflect.TypeFor[fetchJSON](),
+		"CRDiff":           reflect.TypeFor[kb.CRDiff](),
+		"RuleText":         reflect.TypeFor[kb.RuleText](),
+		"RuleEdit":         reflect.TypeFor[kb.RuleChange](),
+		"RuleMove":         reflect.TypeFor[kb.RuleMove](),
+		"GlossaryDiff":     reflect.TypeFor[kb.GlossaryDiff](),
+		"GlossaryEdit":     reflect.TypeFor[kb.GlossaryEdit](),
+		"Coverage":         reflect.TypeFor[cardlang.Coverage](),
+		"CoverageReason":   reflect.TypeFor[cardlang.ReasonCount](),
+		"CoverageSentence": reflect.TypeFor[cardlang.SentenceCount](),
+		"Report":           reflect.TypeFor[report.Report](),
+		"ReportCitation":   reflect.TypeFor[report.Citation](),
+		"Comment":          reflect.TypeFor[report.Comment](),
+		"Decision":         reflect.TypeFor[report.Decision](),
 	}
 }
 

@@ -246,6 +246,20 @@ func (e *env) parseArgs(fs *flag.FlagSet, args []string, lang *string, detect bo
 	return pos, p, 0, true
 }
 
+// langArg is the value of a --lang flag among args, for the messages
+// given before a verb parses its flags.
+func langArg(args []string) string {
+	for i, a := range args {
+		switch {
+		case (a == "--lang" || a == "-lang") && i+1 < len(args):
+			return args[i+1]
+		case strings.HasPrefix(a, "--lang="), strings.HasPrefix(a, "-lang="):
+			return a[strings.Index(a, "=")+1:]
+		}
+	}
+	return ""
+}
+
 // helpAsked tells whether args ask for help: -h, -help, --help or help.
 func helpAsked(args []string) bool {
 	if len(args) == 0 {
@@ -264,8 +278,10 @@ func helpAsked(args []string) bool {
 // help on stdout; an unknown sub-command is said, with the help, on
 // stderr (exit 2).
 func (e *env) dispatch(verb string, args []string) int {
-	p := e.printer("", "")
-	if len(args) == 0 {
+	p := e.printer(langArg(args), "")
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !helpAsked(args) {
+		// No sub-command: flags alone ("bot cards --lang fr") get the
+		// help in their language.
 		writeHelp(e.stderr, p, verb, nil)
 		return 2
 	}

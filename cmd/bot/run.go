@@ -39,6 +39,7 @@ func commands() []command {
 		{name: "ask", run: cmdAsk},
 		{name: "rule", run: cmdRule},
 		{name: "card", run: cmdCard},
+		{name: "cards", run: cmdCards, sub: []command{{name: "coverage", run: cmdCardsCoverage}}},
 		{name: "kb", run: cmdKB, sub: kbCommands()},
 		{name: "simulate", run: cmdSimulate},
 		{name: "scenarios", run: cmdScenarios},
