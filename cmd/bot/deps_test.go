@@ -57,6 +57,7 @@ func ours(paths []string) []string {
 // the board pictures know no HTTP; nothing but cmd/bot imports the
 // server; and test helpers are imported by tests only.
 func TestLayering(t *testing.T) {
+	t.Parallel()
 	const (
 		engine, i18n, data, kb = "arbiter/engine", "arbiter/i18n", "arbiter/data", "arbiter/kb"
 		cardlang               = "arbiter/engine/cardlang"

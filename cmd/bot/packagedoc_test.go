@@ -11,6 +11,7 @@ import (
 // (a package of a single file, such as data, keeps it in that file), so
 // that no other file's comment is taken for the package's.
 func TestPackageDocs(t *testing.T) {
+	t.Parallel()
 	for _, p := range modulePackages(t) {
 		t.Run(p.ImportPath, func(t *testing.T) {
 			var with []string

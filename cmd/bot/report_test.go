@@ -217,6 +217,7 @@ func TestReportCLIPostgres(t *testing.T) {
 // TestReportStateBusy: the embedded store of a running bot is its own;
 // the command line says so, and how to review instead.
 func TestReportStateBusy(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("waits for the file's lock")
 	}

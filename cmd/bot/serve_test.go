@@ -133,6 +133,7 @@ func TestOpsConfig(t *testing.T) {
 // TestServeProcess runs the real binary: SIGHUP reloads a rebuilt index
 // without ending the process, and SIGTERM ends it cleanly (exit 0).
 func TestServeProcess(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
