@@ -340,7 +340,8 @@ func modelOf(name string) *cardModel {
 		return &cardModel{refuse: "milling and changing land types"}
 
 	// A few common cards the presets and rulings talk about.
-	case "Lightning Bolt", "Shock":
+	case "Lightning Bolt", "Shock", "Ghostfire":
+		// Ghostfire's "Ghostfire is colorless." is its colour (CardColors).
 		n := 3
 		if name == "Shock" {
 			n = 2

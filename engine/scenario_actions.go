@@ -409,10 +409,7 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 		if has(c.Types, "land") {
 			return nil, errorf(CodeBadValue, cv.line, cv.col, "card", c.Name, "a spell (a land is played, not cast: 305.1)")
 		}
-		o.Card, o.Name, o.Types, o.Colors = c.Name, c.Name, c.Types, c.Colors
-		if o.Colors == nil {
-			o.Colors = colorsOf(c.ManaCost)
-		}
+		o.Card, o.Name, o.Types, o.Colors = c.Name, c.Name, c.Types, CardColors(c)
 		if m.spell == nil && len(m.modes) == 0 {
 			if !isPermanentCard(c.Types) {
 				return nil, errorf(CodeCardNotModelled, cv.line, cv.col, c.Name, "casting it")

@@ -151,6 +151,8 @@ type Permanent struct {
 	BasePower  int
 	BaseTough  int
 	Colors     []string // white blue black red green; none for a colorless object
+	// ManaCost is its mana cost ("{2}{W}"), "" for none or unknown; see ManaValue.
+	ManaCost string
 	// Protection lists the qualities its protection keyword is from (702.16):
 	// colours, card types, or "everything".
 	Protection []string
@@ -413,6 +415,9 @@ func (s State) Names() map[string]string {
 // the game treats a phased-out permanent as though it doesn't exist (702.26b).
 // Every query of the engine goes through it.
 func (p *Permanent) Exists() bool { return p.Zone == ZoneBattlefield && !p.PhasedOut }
+
+// ManaValue is the mana value of the permanent's mana cost (202.3).
+func (p *Permanent) ManaValue() int { return ManaValue(p.ManaCost) }
 
 // Is reports whether the permanent has the card type t.
 func (p *Permanent) Is(t string) bool { return has(p.Types, t) }

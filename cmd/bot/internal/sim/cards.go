@@ -15,10 +15,12 @@ type CardSource interface {
 }
 
 // Cards finds real cards for the engine (engine.Cards) in a knowledge
-// base: type line, Oracle text and printed names by any of the card's
-// English, French or Japanese names. The cards data has no power and
-// toughness and no mana cost: a scenario gives power and toughness beside
-// card (the engine says so otherwise), and colours with colors.
+// base by any of the card's English, French or Japanese names: type line,
+// Oracle text, mana cost and colour indicator (the engine works out the
+// colours and mana value from them), power and toughness where the cards
+// data gives them (Scryfall's does; a cards file without them leaves a
+// scenario to give them beside card, and the engine says so), and printed
+// names.
 type Cards struct {
 	ctx context.Context
 	src CardSource
@@ -48,7 +50,8 @@ func (c *Cards) Card(name string) (engine.CardInfo, bool) {
 
 // cardInfo is what the engine needs of a card's data.
 func cardInfo(d kb.CardData) engine.CardInfo {
-	c := engine.CardInfo{Name: d.Name, Names: printedNames(d), Text: d.Text, Faces: 1}
+	c := engine.CardInfo{Name: d.Name, Names: printedNames(d), Text: d.Text, Faces: 1, ManaCost: d.ManaCost,
+		ColorIndicator: d.ColorIndicator, Power: d.Power, Toughness: d.Toughness}
 	if strings.Contains(d.Name, " // ") {
 		c.Faces = 2
 	}
