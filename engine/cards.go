@@ -19,7 +19,7 @@ type CardInfo struct {
 	Subtypes   []string
 	// Power and Toughness as printed ("2", "*"); "" when the data doesn't say.
 	Power, Toughness string
-	ManaCost         string   // "{2}{W}"
+	ManaCost         string // "{2}{W}"
 	// ColorIndicator is the card's colour indicator (204), in any spelling
 	// ("Blue", "blue" or "U"); nil for none.
 	ColorIndicator []string
