@@ -138,7 +138,7 @@ func (g *game) enterStep(step Step) {
 		for i := range s.Permanents {
 			p := &s.Permanents[i]
 			if p.Attacking != "" || p.Blocking != "" || p.StruckFirst {
-				p.Attacking, p.Blocking, p.Blocked, p.BlockOrder, p.OrderChosen, p.StruckFirst = "", "", false, nil, false, false
+				p.Attacking, p.Blocking, p.Blocked, p.BlockOrder, p.StruckFirst = "", "", false, nil, false
 			}
 		}
 	case StepEnd:
