@@ -297,7 +297,7 @@ func (g *game) activateAbility(o StackObject) error {
 	g.emit(Event{Kind: EventActivate, Objects: append([]string{o.ID, o.Source}, o.Targets...), Rule: "602.2", Player: ctrl})
 	if ab.cost.tap {
 		src.Tapped = true
-		g.emit(Event{Kind: EventTap, Objects: []string{o.Source}, Rule: "602.2b", Player: ctrl})
+		g.emit(Event{Kind: EventTap, Objects: []string{o.Source}, Rule: "107.5", Player: ctrl}) // {T}: tap this permanent
 	}
 	if ab.cost.life > 0 {
 		pl.Life -= ab.cost.life
