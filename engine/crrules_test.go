@@ -210,7 +210,7 @@ func TestEventRules(t *testing.T) {
 func TestEventRulesCatchAWrongNumber(t *testing.T) {
 	rules := crRules(t)
 	for _, e := range []Event{
-		{Kind: EventEntersBattlefield, Rule: "403.1"},      // exists, but is about where permanents are kept
+		{Kind: EventEntersBattlefield, Rule: "403.1"},     // exists, but is about where permanents are kept
 		{Kind: EventEffectBegins, Rule: "611.2c", Seq: 1}, // fits: kept as a control
 		{Kind: EventChoice, Rule: "608.2c"},               // instructions in order: no choice
 		{Kind: EventDamage, Rule: "999.9z"},               // no such rule
