@@ -62,6 +62,9 @@ const (
 	KeyEngineEventWins          Key = "engine.event.wins"            // %[2]s player
 	KeyEngineEventNoPhaseOut    Key = "engine.event.phase_out_blocked"
 	KeyEngineZoneStack          Key = "engine.zone.stack"
+	KeyEngineNameAbility        Key = "engine.name.ability" // %[1]s the permanent it comes from
+	KeyEngineNameNth            Key = "engine.name.nth"     // %[1]s name, %[2]d its number among permanents of that name
+	KeyEngineShare              Key = "engine.share"        // %[1]s who, %[2]d how much
 
 	// Errors (engine.Error codes).
 	KeyEngineErrUnknownKeyword Key = "engine.err.unknown_keyword"   // %[1]s keyword
