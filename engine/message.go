@@ -25,10 +25,14 @@ type Arg struct {
 
 // Subject gives the objects the event's sentence is about, for agreement
 // in languages that mark number and gender: its Objects, or for a
-// phase_in of permanents phasing in tapped, those permanents.
+// phase_in of permanents phasing in tapped, those permanents, and for an
+// indirect row, the attachment.
 func (e Event) Subject() []string {
-	if e.Kind == EventPhaseIn && len(e.Args) > 1 && e.Args[0] == "tapped" {
+	switch {
+	case e.Kind == EventPhaseIn && len(e.Args) > 1 && e.Args[0] == "tapped":
 		return e.Args[1:]
+	case e.Indirect && len(e.Objects) > 0:
+		return e.Objects[:1] // the attachment, not its host
 	}
 	return e.Objects
 }

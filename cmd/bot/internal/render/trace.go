@@ -12,9 +12,11 @@ import (
 // what happened, the rule cited), then the expectation results. Steps in
 // which nothing happened are left out.
 func Trace(p *i18n.Printer, r *engine.Result) []string {
+	// A scenario is known by its title in the reader's language, else by
+	// its name.
 	lines := []string{p.T(i18n.KeyEngineHeader, r.Name)}
 	if t := PresetTitle(r.Title, p.Lang()); t != "" {
-		lines = append(lines, p.T(i18n.KeyEngineTitle, t))
+		lines[0] = p.T(i18n.KeyEngineHeader, t)
 	}
 	for i, ev := range r.Events {
 		// Each line names its step; a step event is shown only where the
@@ -172,10 +174,14 @@ func argValue(p *i18n.Printer, r *engine.Result, a engine.Arg) any {
 	return a.Text
 }
 
-// PresetTitle picks a preset's title in l, else in English.
+// PresetTitle picks a preset's title in l, else in English. A title
+// names cards as {English name}, for the cards data to name them in the
+// reader's language (sim.LocalizeTitle); a name left in braces is shown as
+// it is.
 func PresetTitle(t map[string]string, l i18n.Lang) string {
-	if s := t[l.String()]; s != "" {
-		return s
+	s := t[l.String()]
+	if s == "" {
+		s = t["en"]
 	}
-	return t["en"]
+	return strings.NewReplacer("{", "", "}", "").Replace(s)
 }
