@@ -1,6 +1,7 @@
 package render
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -162,4 +163,20 @@ func upperFirst(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// elideRE finds the French words that elide before a vowel: "de Alice"
+// is written "d’Alice", "que Alice" "qu’Alice".
+var elideRE = regexp.MustCompile(`\b(de|que|De|Que) ([AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜaeiouyàâéèêîïôûü])`)
+
+// elide writes the elisions of a French sentence whose names were put in
+// after its words ("le tour de Alice" is "le tour d’Alice").
+func elide(p *i18n.Printer, s string) string {
+	if p.Lang() != i18n.FR || !strings.Contains(s, " ") {
+		return s
+	}
+	return elideRE.ReplaceAllStringFunc(s, func(m string) string {
+		w, rest, _ := strings.Cut(m, " ")
+		return strings.TrimSuffix(strings.TrimSuffix(w, "e"), "E") + "’" + rest
+	})
 }

@@ -132,7 +132,7 @@ func EventText(p *i18n.Printer, r *engine.Result, ev engine.Event) string {
 	for _, a := range args {
 		vals = append(vals, argValue(p, r, a))
 	}
-	return upperFirst(p.T(i18n.Key(key), vals...))
+	return upperFirst(elide(p, p.T(i18n.Key(key), vals...)))
 }
 
 // ShowEvent reports whether a trace shows event i of evs: every event but
