@@ -67,5 +67,11 @@ sys.stdout.write("".join(sorted(text)))
 PY
 
 "$py" -m fontTools.subset "$src" --font-number=0 --text-file="$chars" --output-file="$out" \
-  --layout-features='' --no-hinting --name-IDs='0,1,2,3,4,5,6' --name-languages='*' --notdef-outline --drop-tables+=VORG,vhea,vmtx,DSIG
+  --layout-features='' --no-hinting --name-IDs='0,1,2,3,4,5,6,13,14' --name-languages='*' --notdef-outline --drop-tables+=VORG,vhea,vmtx,DSIG
+# The licence travels with the font (OFL 1.1), from Debian's copyright file.
+{
+  printf '%s\n\n' "$("$py" -c 'import sys; from fontTools.ttLib import TTFont; print(TTFont(sys.argv[1])["name"].getDebugName(0))' "$out")"
+  awk 'prev == "" && /^License: SIL-1.1$/ {f=1; next} {prev=$0} f && /^[^ ]/ {exit} f {sub(/^ /, ""); if ($0 == ".") $0 = ""; print}' \
+    /usr/share/doc/fonts-noto-cjk/copyright
+} >"$(dirname "$out")/OFL.txt"
 ls -l "$out"

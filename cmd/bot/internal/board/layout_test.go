@@ -2,9 +2,13 @@ package board
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"image/png"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -249,4 +253,48 @@ func TestBoardLayout(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestFontsDrawTheCatalogs checks that the PNG's fonts have a glyph for
+// every character of the Japanese and French words a board shows (the web
+// and common messages, the names of steps): the CJK subset is built from
+// the catalogs (scripts/cjk-font-subset.sh), and must be built again when
+// a message brings a new character.
+func TestFontsDrawTheCatalogs(t *testing.T) {
+	faces, err := newPNGFaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &pngCanvas{faces: faces}
+	for _, lang := range []string{"ja", "fr"} {
+		missing := map[rune]bool{}
+		for _, domain := range []string{"engine", "web", "common"} {
+			raw, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "i18n", "locales", lang, domain+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var msgs map[string]any
+			if err := json.Unmarshal(raw, &msgs); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range msgs {
+				if domain == "engine" && !strings.HasPrefix(k, "engine.step.") {
+					continue
+				}
+				text := fmt.Sprint(v)
+				for _, r := range text {
+					if r >= ' ' && !c.drawable([]string{string(r)}) {
+						missing[r] = true
+					}
+				}
+			}
+		}
+		if len(missing) > 0 {
+			var rs []string
+			for r := range missing {
+				rs = append(rs, string(r))
+			}
+			t.Errorf("%s: no glyph for %q: run scripts/cjk-font-subset.sh", lang, strings.Join(rs, ""))
+		}
+	}
 }
