@@ -132,7 +132,11 @@ func feminine(p *i18n.Printer, r *engine.Result, ids []string) bool {
 // noun: the endings that are feminine as a rule (-tion, -ette, -ure, …),
 // and a few common words.
 func frenchFeminine(name string) bool {
-	w := strings.ToLower(strings.FieldsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '\'' || r == '’' })[0])
+	words := strings.FieldsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '\'' || r == '’' })
+	if len(words) == 0 {
+		return false
+	}
+	w := strings.ToLower(words[0])
 	for _, a := range []string{"la", "le", "les", "l"} {
 		if w == a {
 			fs := strings.Fields(name)

@@ -313,3 +313,13 @@ actions:
 		})
 	}
 }
+
+// TestFrenchGender guesses the gender of French card names for agreement.
+func TestFrenchGender(t *testing.T) {
+	for name, fem := range map[string]bool{"Protection de Téfeiri": true, "Oubliette": true, "Rancœur": true, "Croissance gigantesque": true,
+		"Île": true, "Ange de Serra": false, "Grizzlis": false, "Pacifisme": false, "Mur d'air": false, "": false, " ": false} {
+		if got := frenchFeminine(name); got != fem {
+			t.Errorf("%q: feminine %v, want %v", name, got, fem)
+		}
+	}
+}
