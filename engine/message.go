@@ -226,8 +226,8 @@ func (e Event) Message(game string) (key string, args []Arg) {
 		var sub []Arg
 		for i := 2; i < len(e.Args); i++ {
 			a := Arg{ID: e.Args[i]}
-			if n, err := strconv.Atoi(e.Args[i]); err == nil {
-				a = Arg{N: n, IsN: true}
+			if n, err := strconv.Atoi(e.Args[i]); err == nil && i == 3 && (arg(1) == CodeTargetCount || arg(1) == CodeCantPay) {
+				a = Arg{N: n, IsN: true} // how many targets, how much life
 			}
 			sub = append(sub, a)
 		}
