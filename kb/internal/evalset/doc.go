@@ -56,15 +56,24 @@
 // SplitOf assigns a group's split from a hash of its name (FNV-1a 64 of
 // "evalset/v1:" + group, modulo 100: below 45 train, below 65 dev, else
 // test), so that nobody chooses splits by hand. Groups that sets tuned on
-// before this split existed already touch (every expected ID of dev.yaml,
-// questions.yaml, reported.yaml and holdout.yaml, and the examples of the
-// judge's report that the sampled files carry with a note starting
-// "judge:") can never be test: their hash is taken modulo 65 instead. That
-// list is frozen in seen_gen.go ("cmd/sample -seen").
+// before this split existed already touch (every group of every row of
+// dev.yaml, questions.yaml, reported.yaml and holdout.yaml, an unanswerable
+// row's made from its question, and those of the examples of the judge's
+// report that the sampled files carry with a note starting "judge:") can
+// never be test: their hash is taken modulo 65 instead. That list is
+// frozen in seen_gen.go ("cmd/sample -seen").
 //
 // A row's Split is the split of its own group (its group field, else the
 // group of its first expected ID, else of its question); Touches tells
 // whether any group of the row, expected IDs included, falls in a split. A
 // tuning harness keeps every row that Touches(Test) out of training and
 // tuning.
+//
+// # Ordinary words
+//
+// kb/testdata/eval/ordinary/{en,fr,ja}.yaml list, per language, 200
+// everyday words that are also card names ("turn", "début", "暴動"), each
+// with the card it collides with and a rules question using the word in its
+// ordinary sense (LoadOrdinary, Ordinary): a search must not link that
+// card for that question.
 package evalset

@@ -80,15 +80,41 @@ func seenGroup(g string) bool {
 		return true
 	case "cr:704", "cr:707", "cr:723", "cr:727":
 		return true
-	case "cr:800", "cr:903", "none:chess-castling", "ygo-card:12487":
+	case "cr:800", "cr:903", "none:chess-castling", "q:c'est quand la prochaine rotation du standard ?":
 		return true
-	case "ygo-card:12950", "ygo-card:13549", "ygo-card:14676", "ygo-card:14877":
+	case "q:c'est quoi la liste des cartes bannies en modern en ce moment ?", "q:c'est quoi le meilleur deck commander en ce moment", "q:can i play proxies at my local game store", "q:combien coûte un black lotus":
 		return true
-	case "ygo-card:15245", "ygo-card:15296", "ygo-card:15739", "ygo-card:15994":
+	case "q:comment fonctionne le mulligan ?", "q:comment marchent les évolutions dans pokémon", "q:comment on fait une invocation pendule ?", "q:dans lorcana comment on fait chanter une chanson a un personnage ?":
 		return true
-	case "ygo-card:16842", "ygo-card:17066", "ygo-card:18017", "ygo-card:19188":
+	case "q:elle vaut combien une protection de tefeiri en foil ?", "q:how do pendulum summons work in yu-gi-oh!?", "q:how do pokemon evolutions work", "q:how does the london mulligan work?":
 		return true
-	case "ygo-card:4115", "ygo-card:4826", "ygo-card:9783":
+	case "q:how much is a black lotus going for these days?", "q:how much is a black lotus worth", "q:is sol ring banned in commander now or still legal", "q:is sol ring banned in modern":
+		return true
+	case "q:is the reserved list ever going away?", "q:is triple tactics talent limited on the current ygo banlist?", "q:le sol ring est banni en modern ?", "q:on a le droit aux proxys en tournoi ?":
+		return true
+	case "q:où acheter des boosters moins chers", "q:quand sort la prochaine extension", "q:quelle marque de protège-cartes acheter", "q:qui a gagne le dernier grand prix de paris ?":
+		return true
+	case "q:qui a gagné le dernier pro tour", "q:recommend me a good sleeve brand", "q:un bon deck pas cher pour débuter ?", "q:vous me conseillez quel commandant pour debuter avec un petit budget ?":
+		return true
+	case "q:what's a good budget mono red deck for standard", "q:what's the best commander deck right now", "q:whats the best budget deck for pioneer right now", "q:when does standard rotate this year":
+		return true
+	case "q:when does the next set release", "q:who won the last pro tour", "q:who won the most recent pro tour?", "q:おすすめのスリーブは？":
+		return true
+	case "q:スタンダードのローテーションはいつ？", "q:デュエマのs・トリガーってどう処理するの？", "q:ブラックロータスっていくら？", "q:ペンデュラム召喚のやり方は?":
+		return true
+	case "q:ポケカのにげるって1ターンに1回だけ？", "q:ポケモンの進化のルールは？", "q:マリガンのルールを教えて", "q:モダンで太陽の指輪は禁止？":
+		return true
+	case "q:リザーブ・リストはなくなる？", "q:今一番強い統率者デッキは？", "q:初心者におすすめの安いデッキは？", "q:大会でプロキシは使える？":
+		return true
+	case "q:最後のプロツアーの優勝者は誰？", "q:次のセットの発売日はいつ？", "q:次のチャンピオンズカップってどこで開催？", "q:ﾀﾙﾓｺﾞｲﾌの今の相場っていくらくらい？":
+		return true
+	case "ygo-card:12487", "ygo-card:12950", "ygo-card:13549", "ygo-card:14676":
+		return true
+	case "ygo-card:14877", "ygo-card:15245", "ygo-card:15296", "ygo-card:15739":
+		return true
+	case "ygo-card:15994", "ygo-card:16842", "ygo-card:17066", "ygo-card:18017":
+		return true
+	case "ygo-card:19188", "ygo-card:4115", "ygo-card:4826", "ygo-card:9783":
 		return true
 	}
 	return false

@@ -2,6 +2,7 @@ package evaldata
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,7 +11,9 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"arbiter/kb"
 )
@@ -52,7 +55,7 @@ type Data struct {
 	corpusFile map[string]string // doc ID -> file name
 
 	ids     map[string]bool
-	oracles map[string]bool // oracle ids with at least one ruling doc, for ":*"
+	oracles map[string]bool // oracle ids with at least one ruling, for ":*"
 	byName  map[string]string
 }
 
@@ -77,10 +80,18 @@ func Load(dir string, fsys fs.FS) (*Data, error) {
 		}
 		d.CR = cr
 	}
-	if err := d.loadCards(filepath.Join(dir, CardsFile)); err != nil {
-		return nil, err
-	}
-	if err := d.loadRulings(filepath.Join(dir, RulingsFile)); err != nil {
+	// The two big files are parsed side by side; the rulings fill maps of
+	// their own.
+	var rulingsErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		rulingsErr = d.loadRulings(filepath.Join(dir, RulingsFile))
+	}()
+	cardsErr := d.loadCards(filepath.Join(dir, CardsFile))
+	wg.Wait()
+	if err := errors.Join(cardsErr, rulingsErr); err != nil {
 		return nil, err
 	}
 	if err := d.loadYGO(dir); err != nil {
@@ -136,7 +147,6 @@ func (d *Data) loadRulings(file string) error {
 	defer f.Close()
 	return kb.ParseRulings(file, f, func(r kb.Ruling) error {
 		d.Rulings[r.OracleID] = append(d.Rulings[r.OracleID], r)
-		d.ids[r.Doc().ID] = true
 		d.oracles[r.OracleID] = true
 		return nil
 	})
@@ -228,6 +238,11 @@ func (d *Data) Holds(id string) bool {
 	}
 	if base, ok := strings.CutPrefix(id, "cr:"); ok {
 		return d.ids["cr:"+strings.TrimSuffix(base, "+")]
+	}
+	if rest, ok := strings.CutPrefix(id, "ruling:"); ok {
+		oracle, n, _ := strings.Cut(rest, ":")
+		i, err := strconv.Atoi(n)
+		return err == nil && i >= 1 && i <= len(d.Rulings[oracle]) && n == strconv.Itoa(i)
 	}
 	return d.ids[id]
 }

@@ -41,11 +41,15 @@
 // and those of the judge's examples, in the sampled files or in the FILEs
 // given before they are added; frozen once the split exists).
 //
-//	go run ./kb/internal/evalset/cmd/sample -ordinary en|fr|ja
+//	go run ./kb/internal/evalset/cmd/sample -ordinary en|fr|ja [-words FILE]
 //
 // prints the candidates of the ordinary-word lists: card names (English, or
 // printed in that language), whole or one word of them, that the language's
 // own rules texts use as ordinary words (English: the Comprehensive Rules,
 // rulings and Oracle texts; French and Japanese: the printed card texts),
-// with how often, most frequent first.
+// with how often, most frequent first. -words adds everyday words the
+// rules texts never write in lower case ("fog", "castle"): those that are
+// a card name, or one word of one, are listed too. The lists of
+// kb/testdata/eval/ordinary were picked from this output by hand
+// (kb/testdata/eval/ordinary/words-*.txt are the -words files used).
 package main

@@ -85,7 +85,7 @@ func seenGroups(extra []string) ([]string, error) {
 	var out []string
 	for _, r := range rows {
 		for _, g := range r.Groups() {
-			if !strings.HasPrefix(g, "q:") && !slices.Contains(out, g) {
+			if !slices.Contains(out, g) {
 				out = append(out, g)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"arbiter/data"
 	"arbiter/kb/internal/evalset/evaldata"
@@ -40,6 +41,7 @@ func run(args []string, out io.Writer) error {
 	seen := fs.Bool("seen", false, "regenerate kb/internal/evalset/seen_gen.go from the evaluation sets")
 	card := fs.String("card", "", "print a card's names, Oracle text and rulings (English name or Oracle ID)")
 	ordinary := fs.String("ordinary", "", "print the ordinary-word candidates of this language (en, fr, ja)")
+	words := fs.String("words", "", "with -ordinary: a file of everyday words (one a line) to look up among the names too")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -61,7 +63,30 @@ func run(args []string, out io.Writer) error {
 	case *card != "":
 		return printCard(d, *card, out)
 	case *ordinary != "":
-		return printOrdinary(d, *ordinary, out)
+		listed, err := readWords(*words)
+		if err != nil {
+			return err
+		}
+		return printOrdinary(d, *ordinary, listed, out)
 	}
 	return printItems(d, *seed, n, *kind, out)
+}
+
+// readWords reads a file of words, one a line, lower-cased; no file, no
+// words.
+func readWords(file string) (map[string]bool, error) {
+	words := map[string]bool{}
+	if file == "" {
+		return words, nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if w := strings.TrimSpace(strings.ToLower(l)); w != "" && !strings.HasPrefix(w, "#") {
+			words[w] = true
+		}
+	}
+	return words, nil
 }
