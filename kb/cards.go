@@ -20,6 +20,7 @@ type Card struct {
 	Side     string // "a", "b", ... for a face; empty for a whole card
 	TypeLine string
 	Text     string // Oracle text
+	ManaCost string // "{2}{B}", empty when the card has none or the data doesn't say
 	// Names maps "fr" and "ja" to the printed names in that language,
 	// oldest printing first.
 	Names map[string][]string
@@ -60,7 +61,7 @@ func (c Card) Doc() Doc {
 		text = strings.TrimSpace(text + "\n" + c.Text)
 	}
 	return Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: c.Name, Title: title, Text: text,
-		Source: sourceWotC, Via: viaOracle, URL: cardURL(c.OracleID, c.Name)}
+		Source: sourceWotC, Via: viaOracle, URL: cardURL(c.OracleID, c.Name), ManaCost: c.ManaCost}
 }
 
 // PrintedDoc returns the card's printed text in lang as a Doc of kind card,
@@ -171,6 +172,7 @@ type scryfallCard struct {
 	PrintedTypeLine string   `json:"printed_type_line"`
 	TypeLine        string   `json:"type_line"`
 	OracleText      string   `json:"oracle_text"`
+	ManaCost        string   `json:"mana_cost"`
 	Keywords        []string `json:"keywords"`
 	ReleasedAt      string   `json:"released_at"`
 	CardFaces       []struct {
@@ -218,7 +220,7 @@ func scryfallCards(name string, r io.Reader, fn func(Card) error) error {
 		lang := sc.Lang
 		if lang == "" || lang == "en" {
 			if c.Name == "" || c.TypeLine == "" {
-				c.Name, c.TypeLine, c.Text, c.Keywords = sc.Name, sc.TypeLine, sc.OracleText, sc.Keywords
+				c.Name, c.TypeLine, c.Text, c.Keywords, c.ManaCost = sc.Name, sc.TypeLine, sc.OracleText, sc.Keywords, sc.ManaCost
 				if c.Text == "" {
 					var faces []string
 					for _, f := range sc.CardFaces {
@@ -290,6 +292,7 @@ type mtgjsonCard struct {
 	Side        string   `json:"side"`
 	Type        string   `json:"type"`
 	Text        string   `json:"text"`
+	ManaCost    string   `json:"manaCost"`
 	Keywords    []string `json:"keywords"`
 	Identifiers struct {
 		ScryfallOracleID string `json:"scryfallOracleId"`
@@ -392,7 +395,7 @@ func (mc mtgjsonCard) card(name string, off int64, seen, ruled map[string]bool) 
 		return Card{}, false, nil
 	}
 	seen[id+"/"+mc.Side] = true
-	c := Card{OracleID: id, Name: mc.Name, FaceName: mc.FaceName, Side: mc.Side, TypeLine: mc.Type, Text: mc.Text, Keywords: mc.Keywords}
+	c := Card{OracleID: id, Name: mc.Name, FaceName: mc.FaceName, Side: mc.Side, TypeLine: mc.Type, Text: mc.Text, ManaCost: mc.ManaCost, Keywords: mc.Keywords}
 	for _, f := range mc.ForeignData {
 		code, ok := langCode(f.Language)
 		n := f.Name
@@ -457,6 +460,7 @@ type cardLine struct {
 	FaceName   *string             `json:"face_name"`
 	TypeLine   string              `json:"type_line"`
 	OracleText string              `json:"oracle_text"`
+	ManaCost   string              `json:"mana_cost"`
 	Keywords   []string            `json:"keywords"`
 	Names      map[string][]string `json:"names"`
 	FR         *Printed            `json:"fr"`
@@ -474,7 +478,7 @@ func cardLines(name string, br *bufio.Reader, fn func(Card) error) error {
 		if cl.OracleID == "" || cl.Name == "" {
 			return lineErr(name, line, CodeMissingField, "a card needs oracle_id and name")
 		}
-		c := Card{OracleID: cl.OracleID, Name: cl.Name, TypeLine: cl.TypeLine, Text: cl.OracleText, Keywords: cl.Keywords}
+		c := Card{OracleID: cl.OracleID, Name: cl.Name, TypeLine: cl.TypeLine, Text: cl.OracleText, ManaCost: cl.ManaCost, Keywords: cl.Keywords}
 		for code, p := range map[string]*Printed{"fr": cl.FR, "ja": cl.JA} {
 			if p != nil && p.Name != "" {
 				if c.Printed == nil {
