@@ -34,6 +34,8 @@ type Router struct {
 	reports     ReportsConfig
 	reportLimit *RateLimiter
 	corrections *corrections
+	// mentions bounds the replies to cards named as [[name]].
+	mentions MentionsConfig
 }
 
 // Config is what a Router needs.
@@ -57,6 +59,9 @@ type Config struct {
 	Fetch Fetcher
 	// Reports takes the reports of wrong answers and their review.
 	Reports ReportsConfig
+	// Mentions bounds the replies to cards named as [[name]] in messages
+	// (see Router.Mentions); zero: no bound.
+	Mentions MentionsConfig
 }
 
 // New returns a router with the bot's command table.
@@ -65,6 +70,7 @@ func New(c Config) *Router {
 		cat: c.Catalog, index: c.Index, prefs: c.Prefs, limit: c.Limit, log: c.Log,
 		publicURL: c.PublicURL, lists: &completions{}, replies: newReplyCache(c.CacheSize), now: time.Now,
 		fetch: c.Fetch, reports: c.Reports, reportLimit: c.Reports.Limit, corrections: &corrections{},
+		mentions: c.Mentions,
 	}
 	if rt.reportLimit == nil {
 		rt.reportLimit = DefaultReportLimit()
