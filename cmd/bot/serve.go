@@ -93,6 +93,7 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 			CacheSize: cfg.chat.replyCache,
 			Fetch:     discord.NewFetcher(cfg.discord, nil),
 			Reports:   reportsConfig(cfg, st, srv, log),
+			Mentions:  chat.MentionLimits(cfg.chat.mentionUserBurst, cfg.chat.mentionChannelBurst, cfg.chat.mentionPeriod, st),
 		})
 		sctx, cancel = context.WithTimeout(ctx, 10*time.Second)
 		if err := router.SyncReports(sctx); err != nil {
@@ -123,6 +124,7 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 			parts.Connect = d.Gateway
 			parts.Wait = d.Wait
 			parts.Ready = d.Ready
+			parts.Features = func() map[string]string { return map[string]string{"mentions": d.Mentions()} }
 			parts.SelfAdmitted = []string{"/interactions"}
 		}
 	}

@@ -22,6 +22,7 @@ import (
 func (e *Endpoint) Gateway(ctx context.Context) (stop func(), err error) {
 	cfg := e.cfg
 	if cfg.Token == "" {
+		e.log.Info("[[card]] mentions", "status", e.Mentions())
 		return nil, nil
 	}
 	count, ids, err := e.shardPlan(ctx)
