@@ -117,15 +117,22 @@ func (rt *Router) Mentions(ctx context.Context, m Message) (resp Response) {
 			rt.log.Warn("mentions: card lookup", "name", name, "err", err)
 			return Response{Outcome: MentionError}
 		}
-		match := matchPartial
+		typo, clear := false, true
 		if found && res.Fuzzy {
-			match = clearMatch(ctx, ix, name, res)
+			var card string
+			if card, typo, clear = clearMatch(ctx, ix, name, res); clear && card != res.Name {
+				// A suggestion is the card meant: its own texts.
+				if res, found, err = ix.Card(ctx, card); err != nil {
+					rt.log.Warn("mentions: card lookup", "name", card, "err", err)
+					return Response{Outcome: MentionError}
+				}
+			}
 		}
 		switch {
 		case !found:
 			lines = append(lines, p.T(i18n.KeyMentionsUnknown, escapeText(name)))
 			continue
-		case match == matchNone:
+		case !clear:
 			var names []string
 			for _, n := range append([]string{res.Name}, res.Suggestions...)[:min(3, 1+len(res.Suggestions))] {
 				names = append(names, "**"+escapeText(cardDisplay(ctx, p, ix, n))+"**")
@@ -139,7 +146,7 @@ func (rt *Router) Mentions(ctx context.Context, m Message) (resp Response) {
 		}
 		seen[key] = true
 		c := mentionCard{kind: mn.Kind, res: res}
-		if match == matchTypo {
+		if typo {
 			c.asked = name
 		}
 		if res.YGO == nil {
@@ -328,23 +335,18 @@ func rulingsButton(p *i18n.Printer, lang i18n.Lang, c mentionCard, cards int) (B
 	return Button{Label: Clip(label, MaxButtonLabel), Style: StyleSecondary, CustomID: id}, true
 }
 
-// How a name found loosely matches the card meant.
-const (
-	matchNone    = iota // no clear match
-	matchPartial        // a partial name of one card only
-	matchTypo           // one card's name with a typo or two
-)
-
-// clearMatch tells whether the card found loosely for asked is the one
-// meant, and how: the only candidate whose name, in some language, starts
-// with asked or has a word that does (a Japanese name: holds it), or is
-// asked with a typo or two.
-func clearMatch(ctx context.Context, ix Index, asked string, res kb.CardResult) int {
+// clearMatch is the card a player means by asked, a name found loosely:
+// among the candidates, the one whose name in some language starts with
+// asked or has a word that does (a Japanese name: holds it), else the
+// one that is asked with the fewest typos, when no other candidate is as
+// close. typo tells whether asked has typos; ok is false with no clear
+// card.
+func clearMatch(ctx context.Context, ix Index, asked string, res kb.CardResult) (card string, typo, ok bool) {
 	a := kb.NormalizeName(asked)
 	if a == "" {
-		return matchNone
+		return "", false, false
 	}
-	near := func(english string) int {
+	score := func(english string) int {
 		names := []string{english}
 		if english == res.Name && res.YGO != nil {
 			names = append(names, res.YGO.JAName)
@@ -354,40 +356,42 @@ func clearMatch(ctx context.Context, ix Index, asked string, res kb.CardResult) 
 				names = append(names, cd.Names[l]...)
 			}
 		}
-		best := matchNone
+		best := noMatch
 		for _, n := range names {
-			switch m := nameNear(a, kb.NormalizeName(n)); {
-			case m == matchPartial:
-				return m
-			case m == matchTypo:
-				best = m
-			}
+			best = min(best, nameScore(a, kb.NormalizeName(n)))
 		}
 		return best
 	}
-	m := near(res.Name)
-	if m == matchNone {
-		return matchNone
-	}
-	for _, s := range res.Suggestions {
-		if near(s) != matchNone {
-			return matchNone
+	best, tie := noMatch, false
+	for _, c := range append([]string{res.Name}, res.Suggestions...) {
+		switch sc := score(c); {
+		case sc < best:
+			best, card, tie = sc, c, false
+		case sc == best:
+			tie = true
 		}
 	}
-	return m
+	if best == noMatch || tie {
+		return "", false, false
+	}
+	return card, best > 0, true
 }
 
-// nameNear tells how the folded name f is what a player means by the
-// folded a: f starts with a, a word of f does, or f holds a in Japanese,
-// where words are not spaced (matchPartial); a is f with a typo, two in a
-// name of ten letters or more (matchTypo).
-func nameNear(a, f string) int {
+// noMatch is the score of a name that is not the one meant.
+const noMatch = 1 << 20
+
+// nameScore tells how close the folded name f is to what a player means
+// by the folded a: 0 when f starts with a, a word of f does, or f holds a
+// in Japanese, where words are not spaced (a partial name); else the
+// number of typos that make a of f, at most one in a name of four
+// letters or more and two in one of ten or more; else noMatch.
+func nameScore(a, f string) int {
 	if f == "" {
-		return matchNone
+		return noMatch
 	}
 	n := utf8.RuneCountInString(a)
 	if strings.HasPrefix(f, a) || strings.Contains(f, " "+a) || n >= 2 && i18n.Detect(a) == i18n.JA && strings.Contains(f, a) {
-		return matchPartial
+		return 0
 	}
 	typos := 0
 	switch {
@@ -396,10 +400,10 @@ func nameNear(a, f string) int {
 	case n >= 4:
 		typos = 1
 	}
-	if typos > 0 && editDistance(a, f, typos) <= typos {
-		return matchTypo
+	if d := editDistance(a, f, typos); typos > 0 && d <= typos {
+		return d
 	}
-	return matchNone
+	return noMatch
 }
 
 // editDistance is the optimal string alignment distance between a and b

@@ -46,6 +46,7 @@ func TestMentionsReply(t *testing.T) {
 		{"partial name", "[[Atraxa]]", "ja", MentionAnswered, []string{"法務官の声、アトラクサ（Atraxa, Praetors' Voice）"}, "", nil},
 		{"Japanese partial name", "[[アトラクサ]]", "ja", MentionAnswered, []string{"法務官の声、アトラクサ（Atraxa, Praetors' Voice）"}, "", nil},
 		{"typo", "[[Lightnig Bolt]]", "en-US", MentionAnswered, []string{"Lightning Bolt"}, "", nil},
+		{"typos", "[[Lihgtning Strke]] [[Conterspell]]", "en-US", MentionAnswered, []string{"Lightning Strike", "Counterspell"}, "", nil},
 		{"same card twice", "[[Foudre]] [[Lightning Bolt]] [[稲妻]]", "fr", MentionAnswered, []string{"Foudre (Lightning Bolt)"}, "", nil},
 		{"Yu-Gi-Oh! by its Japanese name", "[[三戦の才]]", "en-US", MentionAnswered,
 			[]string{"Triple Tactics Talent"}, "", []string{"p:card:en:0:Triple Tactics Talent"}},
@@ -157,28 +158,29 @@ func TestMentionsLimits(t *testing.T) {
 	}
 }
 
-// TestNameNear: what counts as the name a player meant.
-func TestNameNear(t *testing.T) {
+// TestNameScore: what counts as the name a player meant, and how close.
+func TestNameScore(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		a, f string
 		want int
 	}{
-		{"atraxa", "atraxa, praetors' voice", matchPartial},
-		{"voice", "atraxa, praetors' voice", matchPartial},
-		{"oice", "atraxa, praetors' voice", matchNone},
-		{"lightnig bolt", "lightning bolt", matchTypo},
-		{"ligthning blot", "lightning bolt", matchTypo},
-		{"lihgtnnig blot", "lightning bolt", matchNone},
-		{"fgo", "fog", matchNone},
-		{"frog", "fog", matchTypo},
-		{"アトラクサ", "法務官の声、アトラクサ", matchPartial},
-		{"霧", "濃霧", matchNone},
-		{"x", "", matchNone},
+		{"atraxa", "atraxa, praetors' voice", 0},
+		{"voice", "atraxa, praetors' voice", 0},
+		{"oice", "atraxa, praetors' voice", noMatch},
+		{"lightnig bolt", "lightning bolt", 1},
+		{"lightnig bolt", "lightning colt", 2},
+		{"ligthning blot", "lightning bolt", 2},
+		{"lihgtnnig blot", "lightning bolt", noMatch},
+		{"fgo", "fog", noMatch},
+		{"frog", "fog", 1},
+		{"アトラクサ", "法務官の声、アトラクサ", 0},
+		{"霧", "濃霧", noMatch},
+		{"x", "", noMatch},
 	}
 	for _, tt := range tests {
-		if got := nameNear(tt.a, tt.f); got != tt.want {
-			t.Errorf("nameNear(%q, %q) = %d, want %d", tt.a, tt.f, got, tt.want)
+		if got := nameScore(tt.a, tt.f); got != tt.want {
+			t.Errorf("nameScore(%q, %q) = %d, want %d", tt.a, tt.f, got, tt.want)
 		}
 	}
 }
