@@ -59,6 +59,16 @@ func newGatewayRig(t *testing.T, replicas int, content bool, tune func(i int, c 
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
+	// discordgo waits a second when it closes a connection: the replicas
+	// stop at once.
+	var stops []func()
+	t.Cleanup(func() {
+		var wg sync.WaitGroup
+		for _, stop := range stops {
+			wg.Go(stop)
+		}
+		wg.Wait()
+	})
 	for i := range replicas {
 		rg := newRig(t, func(c *rigConfig) {
 			c.Token, c.ShardCount, c.ShardID, c.Mentions = "test-token", 1, 0, true
@@ -71,7 +81,7 @@ func newGatewayRig(t *testing.T, replicas int, content bool, tune func(i int, c 
 		if err != nil {
 			t.Fatalf("replica %d: gateway: %v", i, err)
 		}
-		t.Cleanup(stop)
+		stops = append(stops, stop)
 		r.eps, r.logs = append(r.eps, rg.e), append(r.logs, rg.log)
 	}
 	r.gw.WaitReady(t, replicas)
