@@ -88,12 +88,12 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 			Index:     func() (chat.Index, func()) { ix, release := srv.Index(); return ix, release },
 			Prefs:     prefs,
 			Limit:     chat.NewRateLimiter(orDefault(cfg.chat.rateBurst, 5), orDefault(cfg.chat.ratePeriod, 10*time.Second), 100000).Shared(st),
+			Mentions:  chat.MentionLimits(cfg.chat.mentionUserBurst, cfg.chat.mentionChannelBurst, cfg.chat.mentionPeriod, st),
 			Log:       log,
 			PublicURL: cfg.publicURL,
 			CacheSize: cfg.chat.replyCache,
 			Fetch:     discord.NewFetcher(cfg.discord, nil),
 			Reports:   reportsConfig(cfg, st, srv, log),
-			Mentions:  chat.MentionLimits(cfg.chat.mentionUserBurst, cfg.chat.mentionChannelBurst, cfg.chat.mentionPeriod, st),
 		})
 		sctx, cancel = context.WithTimeout(ctx, 10*time.Second)
 		if err := router.SyncReports(sctx); err != nil {

@@ -136,14 +136,14 @@ func envFlags() [][2]string {
 		{"ARBITER_INDEX_CACHE", "index-cache"},
 		{"ARBITER_INDEX_POLL", "index-poll"},
 		{"ARBITER_MAX_WAITING", "max-waiting"},
-		{"ARBITER_ATTACHMENT_HOSTS", "attachment-hosts"},
-		{"ARBITER_ATTACHMENT_TIMEOUT", "attachment-timeout"},
-		{"ARBITER_REVIEWER_ROLE", "reviewer-role"},
-		{"ARBITER_REPORTS_CHANNEL", "reports-channel"},
 		{"ARBITER_MENTIONS", "mentions"},
 		{"ARBITER_MENTION_USER_BURST", "mention-user-burst"},
 		{"ARBITER_MENTION_CHANNEL_BURST", "mention-channel-burst"},
 		{"ARBITER_MENTION_PERIOD", "mention-period"},
+		{"ARBITER_ATTACHMENT_HOSTS", "attachment-hosts"},
+		{"ARBITER_ATTACHMENT_TIMEOUT", "attachment-timeout"},
+		{"ARBITER_REVIEWER_ROLE", "reviewer-role"},
+		{"ARBITER_REPORTS_CHANNEL", "reports-channel"},
 	}
 }
 

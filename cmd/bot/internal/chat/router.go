@@ -21,6 +21,7 @@ type Router struct {
 	index     func() (Index, func())
 	prefs     *Prefs
 	limit     *RateLimiter
+	mentions  MentionsConfig // bounds the replies to [[name]]
 	log       *slog.Logger
 	publicURL string
 	lists     *completions
@@ -34,8 +35,6 @@ type Router struct {
 	reports     ReportsConfig
 	reportLimit *RateLimiter
 	corrections *report.Corrections
-	// mentions bounds the replies to cards named as [[name]].
-	mentions MentionsConfig
 }
 
 // Config is what a Router needs.
@@ -48,6 +47,9 @@ type Config struct {
 	Prefs *Prefs
 	// Limit is the per-user rate limit; nil: none.
 	Limit *RateLimiter
+	// Mentions bounds the replies to cards named as [[name]] in messages
+	// (see Router.Mentions); zero: no bound.
+	Mentions MentionsConfig
 	// Log receives what goes wrong; nil: nothing is logged.
 	Log *slog.Logger
 	// PublicURL is the base URL of the web pages, for links in replies.
@@ -59,9 +61,6 @@ type Config struct {
 	Fetch Fetcher
 	// Reports takes the reports of wrong answers and their review.
 	Reports ReportsConfig
-	// Mentions bounds the replies to cards named as [[name]] in messages
-	// (see Router.Mentions); zero: no bound.
-	Mentions MentionsConfig
 }
 
 // New returns a router with the bot's command table.
@@ -70,8 +69,8 @@ func New(c Config) *Router {
 		cat: c.Catalog, index: c.Index, prefs: c.Prefs, limit: c.Limit, log: c.Log,
 		publicURL: c.PublicURL, lists: &completions{}, replies: newReplyCache(c.CacheSize), now: time.Now,
 		fetch: c.Fetch, reports: c.Reports, reportLimit: c.Reports.Limit, corrections: &report.Corrections{},
-		mentions: c.Mentions,
 	}
+	rt.mentions = c.Mentions
 	if rt.reportLimit == nil {
 		rt.reportLimit = DefaultReportLimit()
 	}
