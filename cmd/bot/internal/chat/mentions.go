@@ -241,6 +241,9 @@ func (rt *Router) mentionEmbed(p *i18n.Printer, c mentionCard, budget int) Embed
 	switch {
 	case res.YGO != nil:
 		e.URL = httpURL(res.YGO.URL)
+		if e.URL == "" && res.YGO.ID != "" {
+			e.URL = render.YGOCardURL(res.YGO.ID)
+		}
 		e.Description = p.T(i18n.KeyMentionsYGO)
 		e.Color = colorDoc
 	case c.kind == MentionPicture:
