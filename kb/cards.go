@@ -67,7 +67,7 @@ func (c Card) Doc() Doc {
 		text = strings.TrimSpace(text + "\n" + c.Text)
 	}
 	return Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: c.Name, Title: title, Text: text,
-		Source: sourceWotC, Via: viaOracle, URL: cardURL(c.OracleID, c.Name)}
+		Source: sourceWotC, Via: viaOracle, URL: cardURL(c.OracleID, c.Name), ManaCost: c.ManaCost}
 }
 
 // PrintedDoc returns the card's printed text in lang as a Doc of kind card,
