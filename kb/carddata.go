@@ -14,7 +14,6 @@ type CardData struct {
 	Names    map[string][]string // "fr", "ja" -> printed names, oldest first
 	TypeLine string
 	Text     string // Oracle text
-	ManaCost string // "{2}{W}"; empty when it has none or the index does not say
 	Keywords []string
 	// ManaCost, ColorIndicator, Power and Toughness are the front face's,
 	// where the cards file gives them ("" or nil otherwise).
@@ -43,7 +42,9 @@ func (ix *Index) CardData(ctx context.Context, name string) (CardData, bool) {
 	}
 	if d, ok := ix.Doc(ctx, e.docID()); ok && d.Kind == KindCard {
 		cd.Text = strings.TrimSpace(strings.TrimPrefix(d.Text, e.TypeLine))
-		cd.ManaCost = d.ManaCost
+		if d.ManaCost != "" {
+			cd.ManaCost = d.ManaCost
+		}
 	}
 	for _, l := range []string{"fr", "ja"} {
 		if d, ok := ix.Doc(ctx, e.docID()+"."+l); ok {
