@@ -21,7 +21,7 @@ func (ix *Index) EachCard(ctx context.Context, fn func(CardData) error) error {
 			continue
 		}
 		cd := CardData{Name: e.Name, OracleID: e.OracleID, Names: e.Names, TypeLine: e.TypeLine, Keywords: e.Keywords,
-			Text: strings.TrimSpace(strings.TrimPrefix(d.Text, e.TypeLine))}
+			Text: strings.TrimSpace(strings.TrimPrefix(d.Text, e.TypeLine)), ManaCost: d.ManaCost}
 		if err := fn(cd); err != nil {
 			return err
 		}

@@ -7,8 +7,7 @@ import (
 )
 
 // TestEachCard lists the cards of an index built from a cards file, with
-// their type line and Oracle text, and reads their mana cost from the
-// file.
+// their mana cost, type line and Oracle text.
 func TestEachCard(t *testing.T) {
 	const lines = `{"oracle_id": "o1", "side": null, "name": "Lightning Bolt", "face_name": null, "mana_cost": "{R}", "type_line": "Instant", "oracle_text": "Lightning Bolt deals 3 damage to any target.", "keywords": [], "names": {"French": ["Foudre"]}, "fr": null, "ja": null}
 {"oracle_id": "o2", "side": null, "name": "Llanowar Elves", "face_name": null, "mana_cost": "{G}", "type_line": "Creature — Elf Druid", "oracle_text": "{T}: Add {G}.", "keywords": [], "names": {}, "fr": null, "ja": null}
@@ -34,15 +33,15 @@ func TestEachCard(t *testing.T) {
 	defer ix.Close()
 	var got []string
 	err = ix.EachCard(context.Background(), func(d CardData) error {
-		got = append(got, d.Name+" | "+d.TypeLine+" | "+d.Text)
+		got = append(got, d.Name+" | "+d.ManaCost+" | "+d.TypeLine+" | "+d.Text)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
-		"Lightning Bolt | Instant | Lightning Bolt deals 3 damage to any target.",
-		"Llanowar Elves | Creature — Elf Druid | {T}: Add {G}.",
+		"Lightning Bolt | {R} | Instant | Lightning Bolt deals 3 damage to any target.",
+		"Llanowar Elves | {G} | Creature — Elf Druid | {T}: Add {G}.",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -132,11 +132,12 @@ func sourcesOfIndexDir(e *env, dir string) ([]cardlang.Source, error) {
 }
 
 // sourcesOfIndex reads the cards of an index into compiler sources. An
-// index keeps no mana costs: X in a card's text is then taken as defined.
+// index built before cards kept their mana cost has none: X in a card's
+// text is then taken as defined.
 func sourcesOfIndex(ctx context.Context, ix *kb.Index) ([]cardlang.Source, error) {
 	var out []cardlang.Source
 	err := ix.EachCard(ctx, func(d kb.CardData) error {
-		out = append(out, cardlang.Source{Name: d.Name, TypeLine: d.TypeLine, Text: d.Text, Faces: faces(d.Name)})
+		out = append(out, cardlang.Source{Name: d.Name, ManaCost: d.ManaCost, TypeLine: d.TypeLine, Text: d.Text, Faces: faces(d.Name)})
 		return nil
 	})
 	return out, err

@@ -58,7 +58,7 @@ func TestCardsCoverage(t *testing.T) {
 
 // TestCardsCoverageOfIndex reads the cards of an index of a cards file
 // (in memory, the cards alone): the same counts as from the file, mana
-// costs aside.
+// costs included.
 func TestCardsCoverageOfIndex(t *testing.T) {
 	lines := testutil.CardLines(t, coverageCards()...)
 	file := filepath.Join(t.TempDir(), "cards.jsonl")

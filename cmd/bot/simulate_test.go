@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"arbiter/cmd/bot/internal/sim"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
 	"arbiter/kb"
@@ -149,6 +150,13 @@ func TestSimulateExitCodes(t *testing.T) {
 func TestScenariosCommand(t *testing.T) {
 	t.Parallel()
 	presets := engine.Presets()
+	cards, _, err := scenarioCards(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range presets {
+		presets[i].Title = sim.LocalizeTitle(context.Background(), cards, presets[i].Title)
+	}
 	for _, lang := range []string{"en", "fr", "ja"} {
 		t.Run(lang, func(t *testing.T) {
 			code, out, errOut := runCLI(t, "scenarios", "--lang", lang)

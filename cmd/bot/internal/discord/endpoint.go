@@ -85,6 +85,7 @@ type Endpoint struct {
 	inflight sync.WaitGroup
 	admit    *admission
 	gateway  gatewayState
+	mentions *mentions
 }
 
 // New returns the front end of router; m records its interactions (nil:
@@ -112,6 +113,7 @@ func New(cfg Config, router Router, m Metrics, log *slog.Logger) (*Endpoint, err
 	e.rest.MaxRestRetries = 2
 	e.replays = newReplayCache(5*time.Minute, 100000)
 	e.admit = newAdmission(cfg)
+	e.mentions = newMentions(cfg.workers())
 	return e, nil
 }
 
