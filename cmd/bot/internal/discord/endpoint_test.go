@@ -128,21 +128,22 @@ func TestInteractionsWithoutKey(t *testing.T) {
 }
 
 func TestReplayCacheBounded(t *testing.T) {
-	c := newReplayCache(time.Minute, 3)
+	c := newReplayCache(3)
 	now := time.Now()
+	exp := now.Add(time.Minute)
 	for _, k := range []string{"a", "b", "c", "d"} {
-		if !c.first(k, now) {
+		if !c.first(k, now, exp) {
 			t.Fatalf("%s refused on first sight", k)
 		}
 	}
 	if len(c.seen) > 3 {
 		t.Errorf("cache holds %d keys, bound is 3", len(c.seen))
 	}
-	if c.first("d", now) {
+	if c.first("d", now, exp) {
 		t.Error("d accepted twice")
 	}
-	if !c.first("d", now.Add(2*time.Minute)) {
-		t.Error("d refused after its TTL")
+	if !c.first("d", now.Add(2*time.Minute), now.Add(3*time.Minute)) {
+		t.Error("d refused once expired")
 	}
 }
 
