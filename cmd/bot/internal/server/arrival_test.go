@@ -1,26 +1,47 @@
 package server
 
 import (
+	"bufio"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 )
 
-// TestArrival: a request arrives when its connection is accepted (the
-// first) or when its first byte is read (the next ones on a kept-alive
-// connection), never after its handler starts.
-func TestArrival(t *testing.T) {
+// arrivalServer serves requests with the arrival stamps of a Server and
+// records, for each, how long before its handler started it arrived.
+func arrivalServer(t *testing.T) (*httptest.Server, func() []time.Duration) {
+	t.Helper()
 	s := &Server{}
+	var mu sync.Mutex
 	var got []time.Duration
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
 		got = append(got, time.Since(s.Arrival(r)))
+		mu.Unlock()
 	}))
+	srv.Listener = s.arrivals.listen(srv.Listener)
 	srv.Config.ConnContext = s.arrivals.connContext
 	srv.Config.ConnState = s.arrivals.connState
 	srv.Start()
-	defer srv.Close()
+	t.Cleanup(srv.Close)
+	return srv, func() []time.Duration {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]time.Duration(nil), got...)
+	}
+}
+
+// TestArrival: a request arrives when its first byte is read, whether it
+// is the next one on a kept-alive connection or the first one on a
+// connection opened ahead of it (a proxy's pool), never when the
+// connection was accepted, nor after its handler starts.
+func TestArrival(t *testing.T) {
+	t.Parallel()
+	srv, got := arrivalServer(t)
 	c := srv.Client()
 	for i := 0; i < 2; i++ {
 		resp, err := c.Get(srv.URL)
@@ -33,15 +54,31 @@ func TestArrival(t *testing.T) {
 		// not when the connection was accepted.
 		time.Sleep(300 * time.Millisecond)
 	}
-	if len(got) != 2 {
-		t.Fatalf("%d requests", len(got))
+	// A connection opened and left idle before its first request.
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i, d := range got {
+	defer conn.Close()
+	time.Sleep(time.Second)
+	if _, err := io.WriteString(conn, "GET / HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	ds := got()
+	if len(ds) != 3 {
+		t.Fatalf("%d requests", len(ds))
+	}
+	for i, d := range ds {
 		if d < 0 || d > 200*time.Millisecond {
 			t.Errorf("request %d: handler started %v after its arrival", i+1, d)
 		}
 	}
-	if r := httptest.NewRequest("GET", "/", nil); time.Since(s.Arrival(r)) > time.Second {
+	if r := httptest.NewRequest("GET", "/", nil); time.Since((&Server{}).Arrival(r)) > time.Second {
 		t.Error("a request with no stamp arrives now")
 	}
 }

@@ -27,7 +27,7 @@ type Server struct {
 	embedded func(ctx context.Context) (*kb.Index, error)
 	// ops is the operations state (metrics, readiness, work in flight).
 	ops *opsState
-	// arrivals stamps each request with when its first byte was read.
+	// arrivals stamps each request with when it arrived.
 	arrivals arrivals
 	// fallbackUsed is set when the configured index could not be opened at
 	// start and the embedded corpus serves instead.
@@ -118,6 +118,7 @@ func (s *Server) Run(ctx context.Context, parts Parts) error {
 		if err != nil {
 			return fmt.Errorf("listen %s: %w", s.cfg.HTTPAddr, err)
 		}
+		ln = s.arrivals.listen(ln)
 		s.log.Info("listening", "addr", ln.Addr().String())
 		wg.Add(1)
 		go func() {
