@@ -46,8 +46,13 @@ type Metrics interface {
 	// outcome (ok, error, rate_limited), the user's Discord locale and
 	// the time to its final reply.
 	ObserveInteraction(command, outcome, locale string, d time.Duration)
-	// Deferred records a deferred response completed by an edit.
+	// Deferred records a deferred response sent, to be completed by an
+	// edit; Delivered records the reply of a deferred response delivered
+	// (by the edit or a follow-up), d after the interaction arrived, and
+	// Undelivered one that never was.
 	Deferred()
+	Delivered(d time.Duration)
+	Undelivered()
 	// RateLimited records an interaction refused by the rate limit.
 	RateLimited()
 	// GuardFallback records a request checked against replays by this
@@ -80,7 +85,7 @@ type Endpoint struct {
 	metrics  Metrics
 	log      *slog.Logger
 	key      ed25519.PublicKey
-	rest     *discordgo.Session
+	rest     *restClient
 	replays  *replayCache
 	inflight sync.WaitGroup
 	admit    *admission
@@ -107,9 +112,7 @@ func New(cfg Config, router Router, m Metrics, log *slog.Logger) (*Endpoint, err
 	}
 	// Follow-ups are authenticated by the interaction token; the bot token
 	// is only needed by the gateway.
-	e.rest, _ = discordgo.New("")
-	e.rest.Client = &http.Client{Timeout: cfg.editTimeout()}
-	e.rest.MaxRestRetries = 2
+	e.rest = newRESTClient(cfg.editTimeout(), cfg.restConcurrency())
 	e.replays = newReplayCache(100000)
 	e.admit = newAdmission(cfg)
 	return e, nil
@@ -123,6 +126,12 @@ func (noMetrics) ObserveInteraction(string, string, string, time.Duration) {}
 
 // Deferred records nothing.
 func (noMetrics) Deferred() {}
+
+// Delivered records nothing.
+func (noMetrics) Delivered(time.Duration) {}
+
+// Undelivered records nothing.
+func (noMetrics) Undelivered() {}
 
 // RateLimited records nothing.
 func (noMetrics) RateLimited() {}

@@ -351,7 +351,8 @@ func TestConfigNeverShowsToken(t *testing.T) {
 
 // TestHungDiscordREST makes Discord's REST API accept connections and never
 // answer while a deferred reply is edited in: the edit gives up after the
-// configured timeout, the failure is logged, and nothing stays in flight.
+// configured timeout, the follow-up after its own, the lost reply is
+// logged and counted, and nothing stays in flight.
 func TestHungDiscordREST(t *testing.T) {
 	before := runtime.NumGoroutine()
 	rest := discordtest.NewHangingREST(t)
@@ -376,8 +377,11 @@ func TestHungDiscordREST(t *testing.T) {
 	if len(rest.Calls()) == 0 {
 		t.Fatal("the edit never reached the REST API")
 	}
-	if !strings.Contains(rig.log.String(), `"deferred edit"`) {
-		t.Errorf("the failed edit is not logged:\n%s", rig.log.String())
+	if !strings.Contains(rig.log.String(), `"deferred edit"`) || !strings.Contains(rig.log.String(), `"deferred reply never delivered"`) {
+		t.Errorf("the failed edit and the lost reply are not logged:\n%s", rig.log.String())
+	}
+	if n := len(rest.Calls()); n != 2 {
+		t.Errorf("%d calls, want the edit and the follow-up", n)
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for runtime.NumGoroutine() > before+8 && time.Now().Before(deadline) {

@@ -199,6 +199,13 @@ func (s *Server) ObserveReport(event, lang string) {
 // Deferred records an interaction answered with a deferred reply.
 func (s *Server) Deferred() { s.ops.deferred() }
 
+// Delivered records the reply of a deferred response delivered, d after
+// its interaction arrived.
+func (s *Server) Delivered(d time.Duration) { s.ops.m.delivered.Observe(d.Seconds()) }
+
+// Undelivered records a deferred reply never delivered.
+func (s *Server) Undelivered() { s.ops.m.undelivered.Inc() }
+
 // RateLimited records an interaction refused by the rate limit.
 func (s *Server) RateLimited() { s.ops.rateLimited() }
 
