@@ -1,0 +1,63 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"arbiter/cmd/bot/internal/testutil"
+)
+
+// damagedIndex builds an index of the April 2026 CR and flips a few bytes
+// of its segment's footer, as a damaged disk or copy does: zapx sliced
+// out of range reading it, and took "bot serve" and "bot ask" down.
+func damagedIndex(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "index")
+	testutil.BuildCR(t, dir, testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
+	zaps, _ := filepath.Glob(filepath.Join(dir, "bleve", "store", "*.zap"))
+	if len(zaps) == 0 {
+		t.Fatal("no segment in the build")
+	}
+	b, err := os.ReadFile(zaps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, back := range []int{20, 28, 44} {
+		b[len(b)-back] ^= 0x5a
+	}
+	if err := os.WriteFile(zaps[0], b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestDamagedIndex: "bot ask" on an index with a damaged segment says the
+// index is damaged and exits, and "bot serve" logs it and answers from the
+// embedded corpus; neither panics.
+func TestDamagedIndex(t *testing.T) {
+	dir := damagedIndex(t)
+	code, stdout, stderr := runCLI(t, "ask", "--index", dir, "--lang", "en", "can an aura phase out?")
+	if code == 0 || !strings.Contains(stderr, "damaged") || strings.Contains(stderr, "panic") {
+		t.Errorf("bot ask: exit %d\nstdout: %.300s\nstderr: %.500s", code, stdout, stderr)
+	}
+	ls := startServe(t, "--index", dir)
+	code, body, err := ls.do(mustRequest(t, http.MethodGet, ls.url("/readyz")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Ready    bool `json:"ready"`
+		Fallback bool `json:"fallback"`
+	}
+	json.Unmarshal(body, &st)
+	if code != http.StatusOK || !st.Ready || !st.Fallback {
+		t.Errorf("/readyz %d %s, want ready on the embedded corpus", code, body)
+	}
+	if logs := ls.logs.String(); !strings.Contains(logs, "index unusable, serving the embedded corpus") || !strings.Contains(logs, "damaged index file") {
+		t.Errorf("the damaged segment is not logged:\n%s", logs)
+	}
+}
