@@ -47,14 +47,14 @@ func cmdServe(e *env, args []string) int {
 	if st != nil {
 		defer st.Close()
 	}
+	var src *indexSource
 	if cfg.source.url != "" {
-		src, err := openIndexSource(e.ctx, e, cfg.source, log)
+		src, err = openIndexSource(e.ctx, e, cfg.source, log)
 		if err != nil {
 			log.Error("start", "err", err)
 			return e.usageError(p, i18n.KeyBadFlags, "serve", err.Error())
 		}
 		cfg.server.Index = artifact.IndexLink(cfg.source.cache)
-		go src.follow(e.ctx)
 	}
 	srv, err := server.New(e.ctx, cfg.server, log, func(ctx context.Context) (*kb.Index, error) { return openIndex(ctx, "") })
 	if err != nil {
@@ -62,6 +62,10 @@ func cmdServe(e *env, args []string) int {
 		return e.inputError(p, err)
 	}
 	defer srv.Close()
+	if src != nil {
+		src.activated = srv.ReloadSoon
+		go src.follow(e.ctx)
+	}
 	if err := srv.Run(e.ctx, serveParts(e.ctx, cfg, e.cat, srv, st, log)); err != nil {
 		log.Error("serve", "err", err)
 		return 1

@@ -32,6 +32,8 @@ type Server struct {
 	// fallbackUsed is set when the configured index could not be opened at
 	// start and the embedded corpus serves instead.
 	fallbackUsed bool
+	// reloadNow asks the reload watcher to look at the index now.
+	reloadNow chan struct{}
 }
 
 // Parts are what the server runs besides its operations endpoints.
@@ -58,7 +60,7 @@ type Parts struct {
 // which serves instead when the index cannot be opened) and returns the
 // server, not yet running.
 func New(ctx context.Context, cfg Config, log *slog.Logger, embedded func(ctx context.Context) (*kb.Index, error)) (*Server, error) {
-	s := &Server{cfg: cfg, log: log, embedded: embedded}
+	s := &Server{cfg: cfg, log: log, embedded: embedded, reloadNow: make(chan struct{}, 1)}
 	s.ops = newOpsState()
 	ix, err := s.loadIndex(ctx)
 	if err != nil {
