@@ -42,6 +42,9 @@ type level struct {
 type flowLevel struct {
 	mapping bool
 	entries int
+	// dashes counts "- " in its current entry: goccy/go-yaml reads each
+	// as a block sequence nested there.
+	dashes int
 }
 
 // scanner holds the state of CheckStructure across lines.
@@ -50,7 +53,8 @@ type scanner struct {
 	block []level
 	flow  []flowLevel
 	nodes int
-	// tags is the sum of the open levels' tags.
+	// tags is the sum of the open levels' tags, and of the flow levels'
+	// dashes.
 	tags int
 	// deepest is the deepest nesting seen.
 	deepest int
@@ -60,11 +64,16 @@ type scanner struct {
 	// literal is the column a block scalar's lines are indented beyond
 	// (-1: none): those lines are its text.
 	literal int
+	// carry is the column of an anchor or alias indicator that ended a
+	// line with no name (-1: none): goccy/go-yaml names it with the next
+	// line's first token, which it then reads at that column; shift is
+	// how far that token's line is moved to be read there.
+	carry, shift int
 }
 
 // scan checks src line by line.
 func (s *scanner) scan(ctx context.Context, src []byte) error {
-	s.literal = -1
+	s.literal, s.carry = -1, -1
 	text := string(src)
 	for n := 0; len(text) > 0; n++ {
 		if n%4096 == 0 {
@@ -72,9 +81,19 @@ func (s *scanner) scan(ctx context.Context, src []byte) error {
 				return err
 			}
 		}
-		line, rest, _ := strings.Cut(text, "\n")
-		text = rest
-		if err := s.line(strings.TrimRight(line, "\r")); err != nil {
+		// A line ends at \n, \r\n or a lone \r, as YAML parsers read it.
+		end := strings.IndexAny(text, "\r\n")
+		if end < 0 {
+			end = len(text)
+		}
+		line := text[:end]
+		text = text[end:]
+		if strings.HasPrefix(text, "\r\n") {
+			text = text[2:]
+		} else if text != "" {
+			text = text[1:]
+		}
+		if err := s.line(line); err != nil {
 			return err
 		}
 	}
@@ -94,6 +113,11 @@ func (s *scanner) line(line string) error {
 		s.literal = -1
 	}
 	p := indent
+	s.shift = 0
+	if s.carry >= 0 && s.quote == 0 && p < len(line) {
+		s.shift, s.carry = s.carry-indent, -1
+		indent = max(0, indent+s.shift)
+	}
 	if s.quote != 0 {
 		end, closed := skipQuoted(line, 0, s.quote)
 		if !closed {
@@ -108,6 +132,9 @@ func (s *scanner) line(line string) error {
 			if indent == 0 && (strings.HasPrefix(line, "---") || strings.HasPrefix(line, "...") || line[0] == '%') {
 				// A document marker or a directive: a new document.
 				s.block, s.tags = s.block[:0], 0
+				for _, f := range s.flow {
+					s.tags += f.dashes
+				}
 				if strings.HasPrefix(line, "---") {
 					p = 3
 				} else {
@@ -141,13 +168,24 @@ func (s *scanner) tokens(line string, p int) error {
 		if p+1 < len(line) {
 			next = line[p+1]
 		}
-		space := next == ' ' || next == '\t'
+		space := next == ' ' || next == '\t' || next == 0
 		switch {
 		case c == '#' && (p == 0 || line[p-1] == ' ' || line[p-1] == '\t'):
 			return nil
 		case len(s.flow) == 0 && (c == '-' || c == '?') && space:
 			// A sequence entry, or an explicit key, at column p.
-			if err := s.place(p, c == '-'); err != nil {
+			if err := s.place(p+s.shift, c == '-'); err != nil {
+				return err
+			}
+			p++
+		case len(s.flow) > 0 && c == '-' && space:
+			f := &s.flow[len(s.flow)-1]
+			f.dashes++
+			s.tags++
+			if err := s.node(); err != nil {
+				return err
+			}
+			if err := s.checkDepth(); err != nil {
 				return err
 			}
 			p++
@@ -162,11 +200,14 @@ func (s *scanner) tokens(line string, p int) error {
 			p++
 		case c == ']' || c == '}':
 			if len(s.flow) > 0 {
+				s.tags -= s.flow[len(s.flow)-1].dashes
 				s.flow = s.flow[:len(s.flow)-1]
 			}
 			p++
 		case c == ',' && len(s.flow) > 0:
 			f := &s.flow[len(s.flow)-1]
+			s.tags -= f.dashes
+			f.dashes = 0
 			f.entries++
 			if f.mapping && s.lim.MaxKeys > 0 && f.entries > s.lim.MaxKeys {
 				return &LimitError{What: "keys", Limit: s.lim.MaxKeys, Got: f.entries}
@@ -192,6 +233,7 @@ func (s *scanner) tokens(line string, p int) error {
 			}
 		case c == '&' || c == '!' || c == '*':
 			// An anchor, a tag or an alias: a name up to the next space.
+			at := p
 			for p < len(line) && line[p] != ' ' && line[p] != '\t' && !(len(s.flow) > 0 && strings.IndexByte(",[]{}", line[p]) >= 0) {
 				p++
 			}
@@ -199,6 +241,9 @@ func (s *scanner) tokens(line string, p int) error {
 				if err := s.node(); err != nil {
 					return err
 				}
+			}
+			if c != '!' && p == at+1 && p == len(line) && len(s.flow) == 0 {
+				s.carry = at + s.shift
 			}
 			if rest := strings.TrimSpace(line[p:]); c == '!' && len(s.flow) == 0 && len(s.block) > 0 && (rest == "" || rest[0] == '#') {
 				s.block[len(s.block)-1].tags++
@@ -209,7 +254,7 @@ func (s *scanner) tokens(line string, p int) error {
 			}
 		default:
 			var err error
-			if p, err = s.scalar(line, p, plainEnd(line, p, len(s.flow) > 0)); err != nil {
+			if p, err = s.scalar(line, p, plainEnd(line, p, len(s.flow) > 0, s.inFlowMap())); err != nil {
 				return err
 			}
 		}
@@ -227,8 +272,7 @@ func (s *scanner) scalar(line string, start, end int) (int, error) {
 	for p < len(line) && (line[p] == ' ' || line[p] == '\t') {
 		p++
 	}
-	if p >= len(line) || line[p] != ':' || !(p+1 == len(line) || line[p+1] == ' ' || line[p+1] == '\t' ||
-		len(s.flow) > 0 && strings.IndexByte(",[]{}", line[p+1]) >= 0) {
+	if p >= len(line) || line[p] != ':' || !mapIndicator(line, p, len(s.flow) > 0, s.inFlowMap()) {
 		return max(p, start+1), nil
 	}
 	if len(s.flow) > 0 {
@@ -239,16 +283,40 @@ func (s *scanner) scalar(line string, start, end int) (int, error) {
 		}
 		return p + 1, nil
 	}
-	return p + 1, s.place(start, false)
+	return p + 1, s.place(start+s.shift, false)
 }
 
-// plainEnd is where the plain scalar starting at p ends: at ": " or a
-// final ':', " #", or in a flow collection at , [ ] { }.
-func plainEnd(line string, p int, flow bool) int {
+// inFlowMap tells whether a flow mapping is open, around the innermost
+// flow collection or as it.
+func (s *scanner) inFlowMap() bool {
+	for _, f := range s.flow {
+		if f.mapping {
+			return true
+		}
+	}
+	return false
+}
+
+// mapIndicator tells whether the ':' at line[i] separates a key from its
+// value: before a space, a tab, a NUL or the end of the line; in a flow
+// collection before , [ ] { } too; and within a flow mapping before
+// anything but '/' (as goccy/go-yaml reads "{a:b}", and "http://").
+func mapIndicator(line string, i int, flow, flowMap bool) bool {
+	if i+1 == len(line) {
+		return true
+	}
+	n := line[i+1]
+	return n == ' ' || n == '\t' || n == 0 || flow && strings.IndexByte(",[]{}", n) >= 0 || flowMap && n != '/'
+}
+
+// plainEnd is where the plain scalar starting at p ends: at a mapping
+// indicator (see mapIndicator), " #", or in a flow collection at
+// , [ ] { }.
+func plainEnd(line string, p int, flow, flowMap bool) int {
 	for i := p; i < len(line); i++ {
 		c := line[i]
 		switch {
-		case c == ':' && (i+1 == len(line) || line[i+1] == ' ' || line[i+1] == '\t' || flow && strings.IndexByte(",[]{}", line[i+1]) >= 0):
+		case c == ':' && mapIndicator(line, i, flow, flowMap):
 			return i
 		case c == '#' && i > p && (line[i-1] == ' ' || line[i-1] == '\t'):
 			return i
