@@ -49,6 +49,13 @@ const (
 	KeyAnswerQuote            Key = "common.answer.quote"   // %[1]s short reference, %[2]s the sentence that answers
 )
 
+// The first line of an answer that quotes a text the reader may not take
+// for one in their language.
+const (
+	KeyAnswerQuoteIn Key = "common.answer.quote_in" // KeyAnswerQuote of a text in another language: %[3]s its language (Printer.LangName)
+	KeyAnswerQuoteMT Key = "common.answer.quote_mt" // KeyAnswerQuote of a machine translation
+)
+
 // Counts, as plural messages; %[1]d is the count.
 const (
 	KeyCountResults Key = "common.count.results"

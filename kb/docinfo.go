@@ -134,18 +134,13 @@ func (ix *Index) loadHits(ctx context.Context, hits []Hit, matched map[string]*s
 			d.Title = ix.ruleTitle(ctx, d.Parent)
 		}
 		hit.Doc = d
-		from := 0
-		if d.Game == "ygo" && d.Title != "" {
-			// A Q&A states its question first: the answer follows it.
-			if i := strings.IndexByte(d.Text, '\n'); i > 0 {
-				from = i + 1
-			}
-		}
+		// A Q&A states its question first: the answer follows it.
+		from := qaAnswerStart(d)
 		var marks []markedTerm
 		if m := matched[d.ID]; m != nil {
-			marks = p.marksOf(m.Locations, textField(d.Lang))
+			marks = p.marksOf(m.Locations, textField(d.Lang), d.Card)
 		}
-		hit.Snippet, hit.Quote = passage(indexedBody(d), marks, from)
+		hit.Snippet, hit.Quote = docPassage(d, marks, from)
 		out = append(out, hit)
 	}
 	return out

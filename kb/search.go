@@ -32,6 +32,11 @@ type Query struct {
 	K      int    // how many hits at most; default 5
 	Offset int    // skip that many hits (pagination)
 	Game   string // mtg or ygo; empty: the game the question is about
+	// First names the texts a reviewer confirmed answer the question (a
+	// confirmed report of it or of a close paraphrase, see QuestionKey),
+	// as MatchesExpected reads them: the first of them the index holds
+	// is cited first.
+	First []string
 }
 
 // Hit is one cited document.
@@ -50,6 +55,9 @@ type Hit struct {
 	// Also lists other documents that carry the same text (a ruling
 	// published for several cards), cited once, here.
 	Also []string
+	// CardNames are the printed names of Doc's card ("fr", "ja" -> name),
+	// for headings that name the card as the reader knows it.
+	CardNames map[string]string
 }
 
 // Result is the answer to a Query.
@@ -130,7 +138,7 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		game = a.game
 	}
 	res.Game = game
-	if offTopic(a.withoutCards()) {
+	if offTopic(a.withoutCards()) && len(q.First) == 0 {
 		return res, nil
 	}
 	p := ix.plan(a, rd)
@@ -143,21 +151,12 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 		return nil, err
 	}
 	ranked := ix.rank(p, a, matched, game)
-	hits := ix.settleHits(ranked, matched, lang, game)
-	res.Total = len(hits)
-	if q.Offset < len(hits) {
-		hits = hits[q.Offset:]
-	} else {
-		hits = nil
-	}
-	if len(hits) > k {
-		hits = hits[:k]
-	}
-	// Only the hits shown are loaded, their passages chosen and their
-	// translations looked up.
-	hits = ix.loadHits(ctx, hits, matched, p)
-	ix.resolveTranslations(ctx, hits, lang)
-	res.Hits = hits
+	hits := ix.pinFirst(ix.settleHits(ranked, matched, lang, game), q.First)
+	// Only the hits shown (and those of the pages before) are loaded,
+	// their passages chosen and their translations looked up.
+	page, folded := ix.present(ctx, hits, matched, p, lang, q.Offset, k)
+	res.Total = len(hits) - folded
+	res.Hits = page
 	if res.Cards == nil {
 		res.Cards = p.namedCards()
 	}
@@ -360,7 +359,7 @@ func (ix *Index) resolveTranslations(ctx context.Context, hits []Hit, lang strin
 			}
 		}
 		if h.Snippet == "" {
-			h.Snippet, h.Quote = passage(h.Doc.Text, nil, 0)
+			h.Snippet, h.Quote = docPassage(h.Doc, nil, 0)
 		}
 	}
 }

@@ -6,9 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"time"
 
 	"arbiter/cmd/bot/internal/render"
+	"arbiter/cmd/bot/internal/report"
+	"arbiter/cmd/bot/internal/store"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -41,12 +45,17 @@ func cmdAsk(e *env, args []string) int {
 	if *batch != "" {
 		return e.askBatch(ix, *batch, cf, *k, *game, *publicURL)
 	}
-	res, err := ix.Search(e.ctx, kb.Query{Text: question, Lang: p.Lang().String(), K: *k, Game: *game})
+	fix, corrected := e.askCorrections(ix, question, p.Lang().String())
+	res, err := ix.Search(e.ctx, kb.Query{Text: question, Lang: p.Lang().String(), K: *k, Game: *game, First: fix.Expected})
 	if err != nil {
 		return e.inputError(p, err)
 	}
 	a := render.AnswerOf(p, res, *publicURL)
 	render.AnnotateChanges(e.ctx, ix, &a)
+	if corrected && len(res.Hits) > 0 && fix.Answers(render.CitedIDs(res.Hits[0])) {
+		a.Corrected = fix.ID
+		a.Answer += "\n" + p.T(i18n.KeyReportCorrected, "#"+strconv.FormatInt(fix.ID, 10))
+	}
 	if cf.json {
 		if code := e.writeJSON(a); code != 0 {
 			return code
@@ -117,4 +126,34 @@ func (e *env) askBatch(ix *kb.Index, file string, cf commonFlags, k int, game, p
 		return e.inputError(e.printer(cf.lang, ""), &render.FileError{Path: file, Err: err})
 	}
 	return code
+}
+
+// askCorrections finds the confirmed report of a question, or of a close
+// paraphrase of it, among those "bot report confirm" keeps: in PostgreSQL
+// with DATABASE_URL, else in the embedded store of ARBITER_STATE (or the
+// default directory). Without a store, or with one a bot that serves
+// holds, the answer is the index's alone.
+func (e *env) askCorrections(ix *kb.Index, question, lang string) (report.Correction, bool) {
+	var rs []report.Report
+	var err error
+	if url := e.getenv("DATABASE_URL"); url != "" {
+		reports, closeStore, oerr := e.openReports("")
+		if oerr != nil {
+			return report.Correction{}, false
+		}
+		defer closeStore()
+		rs, err = reports.Reports(e.ctx, report.Filter{Status: report.Confirmed})
+	} else {
+		dir := e.getenv("ARBITER_STATE")
+		if dir == "" {
+			dir = defaultStateDir(e.getenv)
+		}
+		rs, err = store.ReadReports(e.ctx, dir, report.Filter{Status: report.Confirmed}, 200*time.Millisecond)
+	}
+	if err != nil || len(rs) == 0 {
+		return report.Correction{}, false
+	}
+	var c report.Corrections
+	c.Set(rs)
+	return c.Find(ix, question, lang)
 }

@@ -248,4 +248,17 @@ func TestConsoleReportExample(t *testing.T) {
 		"Report #1 confirmed", "✅ Reported and corrected"); !ok {
 		t.Errorf("output lacks %q:\n%s", sub, out)
 	}
+	// The reported answer opened on the March of Swirling Mist ruling;
+	// once the report is confirmed, the question and its paraphrases
+	// open on the wiki's section the reviewer named, and say so.
+	_, after, _ := strings.Cut(out, "Report #1 confirmed")
+	if n := strings.Count(after, "✅"); n != 3 {
+		t.Errorf("%d answers say they were corrected after the confirmation, want 3:\n%s", n, after)
+	}
+	if strings.Contains(after, "Ruling on March of Swirling Mist, February 18, 2022: “") {
+		t.Errorf("a corrected answer still opens on the ruling that was reported:\n%s", after)
+	}
+	if !strings.Contains(after, "Article — When a permanent phases in, machine translation: “") {
+		t.Errorf("the corrected answer does not open on the confirmed text:\n%s", after)
+	}
 }

@@ -53,7 +53,9 @@ func today(t *testing.T, s string, paths map[string]string) string {
 
 // TestReportCLIGolden files reports with "bot report" on the embedded
 // corpus, in the three languages, reviews them (list, show, confirm,
-// reject, comment, refusals) and exports the confirmed ones, and compares
+// reject, comment, refusals), asks a confirmed question again (its answer
+// opens on the confirmed text) and a rejected one (unchanged), and
+// exports the confirmed ones, and compares
 // each command's exit code and output with testdata/cli/report/*.txt
 // (rewrite them with -update).
 func TestReportCLIGolden(t *testing.T) {
@@ -83,11 +85,13 @@ func TestReportCLIGolden(t *testing.T) {
 		{"10-confirm-unresolved", judge, []string{"report", "confirm", "2", "--expect", "the targeting ruling"}, 2},
 		{"11-confirm-no-answer", judge, []string{"report", "confirm", "3", "--lang", "ja"}, 2},
 		{"12-confirm", judge, []string{"report", "confirm", "1"}, 0},
+		{"12a-ask-corrected", player, []string{"ask", "--k", "2", "can i shock a creature that phased out"}, 0},
 		{"13-confirm-link-fr", judge, []string{"report", "confirm", "2", "--lang", "fr", "--expect", "https://arbiter.example/cards/March%20of%20Swirling%20Mist", "--note", "Toutes ses décisions"}, 0},
 		{"14-comment", judge, []string{"report", "comment", "3", "Old rule 502.15p answers it <@1>."}, 0},
 		{"15-confirm-old-rule-ja", judge, []string{"report", "confirm", "3", "--lang", "ja", "--expect", "502.15p"}, 0},
 		{"16-file-rejected", player, []string{"report", "Does an Aura stay on a creature that phases out?", "--wrong", "It should quote the rules."}, 0},
 		{"17-reject", judge, []string{"report", "reject", "4", "--note", "The ruling answers it."}, 0},
+		{"17a-ask-rejected", player, []string{"ask", "--k", "1", "Does an Aura stay on a creature that phases out?"}, 0},
 		{"18-list-all", judge, []string{"report", "list", "--status", "all"}, 0},
 		{"19-show-confirmed-ja", judge, []string{"report", "show", "3", "--lang", "ja"}, 0},
 		{"20-export", judge, []string{"report", "export"}, 0},

@@ -61,9 +61,7 @@ func cmdRule(e *env, args []string) int {
 	for _, d := range res.Old {
 		out.Old = append(out.Old, render.CitationOf(d, 0, "", *publicURL))
 	}
-	for _, d := range res.CitedBy {
-		out.CitedBy = append(out.CitedBy, render.CitationOf(d, 0, "", *publicURL))
-	}
+	out.CitedBy = render.CitedClarifications(res.CitedBy, p.Lang().String(), ix.CardNames, *publicURL)
 	if *crDate != "" && res.Rule.ID != "" {
 		if ch, ok := ix.ChangedSince(e.ctx, num, *crDate); ok {
 			out.ChangedSince = &ch

@@ -20,4 +20,6 @@ type Index interface {
 	CardEntries(ctx context.Context) ([]kb.CardEntry, error)
 	Meta() kb.Meta
 	ReleaseDiff(from, to string) (kb.CRDiff, error)
+	CardNames(english string) map[string]string
+	QuestionKey(text, lang string) string
 }

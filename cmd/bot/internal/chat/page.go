@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"arbiter/cmd/bot/internal/report"
 	"arbiter/i18n"
 )
 
@@ -35,20 +36,30 @@ const (
 // button to report it, and says that it was reported and corrected when a
 // reviewer confirmed what it cites.
 func (rt *Router) page(ctx context.Context, ix Index, st replyState, ephemeral bool) (Response, error) {
-	r, err := rt.cachedPage(ctx, ix, st, ephemeral)
+	var first []string
+	var corrected int64
+	if st.Cmd == "ruling" {
+		corrected, first, _ = rt.correction(ix, st.Arg, st.Lang.String())
+	}
+	r, err := rt.cachedPage(ctx, ix, st, ephemeral, first)
 	if err != nil || st.Cmd != "ruling" {
 		return r, err
 	}
-	if id, ok := rt.corrections.find(st.Arg, r.cites); ok {
-		r.Content = clipEscaped(r.Content+"\n"+rt.printer(st.Lang).T(i18n.KeyReportCorrected, ReportNumber(id)), MaxContent)
+	if corrected != 0 && st.Page == 0 && report.MatchesAny(first, r.first) {
+		r.Content = clipEscaped(r.Content+"\n"+rt.printer(st.Lang).T(i18n.KeyReportCorrected, ReportNumber(corrected)), MaxContent)
 	}
 	return r, nil
 }
 
 // cachedPage is page before the correction line, which does not go in
-// the cache: a confirmation changes it.
-func (rt *Router) cachedPage(ctx context.Context, ix Index, st replyState, ephemeral bool) (Response, error) {
+// the cache: a confirmation changes it. first are the texts a confirmed
+// report says answer the question (an answer cites them first); the
+// page is cached under them.
+func (rt *Router) cachedPage(ctx context.Context, ix Index, st replyState, ephemeral bool, first []string) (Response, error) {
 	key := st.key(ephemeral)
+	if len(first) > 0 {
+		key += "\x00" + strings.Join(first, "\x00")
+	}
 	if r, ok := rt.replies.get(ix, key); ok {
 		return r, nil
 	}
@@ -56,7 +67,7 @@ func (rt *Router) cachedPage(ctx context.Context, ix Index, st replyState, ephem
 	if !ok || !c.Page {
 		return Response{}, userErr(i18n.KeyDiscordBadButton)
 	}
-	r, err := c.reply(ctx, call{st: st, ix: ix, p: rt.printer(st.Lang)})
+	r, err := c.reply(ctx, call{st: st, ix: ix, p: rt.printer(st.Lang), first: first})
 	if err != nil {
 		return r, err
 	}

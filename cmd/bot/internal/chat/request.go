@@ -93,8 +93,9 @@ type Response struct {
 	Outcome string
 
 	// cites are the IDs of the documents an answer cites (with the
-	// originals of translations), for the "reported and corrected" line.
-	cites []string
+	// originals of translations); first those its first citation cites,
+	// for the "reported and corrected" line.
+	cites, first []string
 }
 
 // Embed is a rich block of a reply.

@@ -218,7 +218,7 @@ func (rt *Router) confirm(ctx context.Context, ix Index, p *i18n.Printer, id int
 	if err != nil {
 		return report.Report{}, err
 	}
-	rt.corrections.put(r)
+	rt.corrections.Put(r)
 	rt.observe("confirmed", r.Lang)
 	return r, nil
 }
@@ -233,7 +233,7 @@ func (rt *Router) RejectReport(ctx context.Context, id int64, note, reviewer str
 	if err != nil {
 		return report.Report{}, err
 	}
-	rt.corrections.put(r)
+	rt.corrections.Put(r)
 	rt.observe("rejected", r.Lang)
 	return r, nil
 }

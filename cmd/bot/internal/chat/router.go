@@ -32,10 +32,10 @@ type Router struct {
 	simGate   *sim.Gate // users' scenarios played at once
 	// reports are where reports of wrong answers go; reportLimit bounds
 	// them when reports.Limit does not; corrections are the confirmed
-	// ones, by question.
+	// ones, for the answers they correct.
 	reports     ReportsConfig
 	reportLimit *RateLimiter
-	corrections *corrections
+	corrections *report.Corrections
 }
 
 // Config is what a Router needs.
@@ -69,7 +69,7 @@ func New(c Config) *Router {
 	rt := &Router{
 		cat: c.Catalog, index: c.Index, prefs: c.Prefs, limit: c.Limit, log: c.Log,
 		publicURL: c.PublicURL, lists: &completions{}, replies: newReplyCache(c.CacheSize), now: time.Now,
-		fetch: c.Fetch, simGate: c.SimGate, reports: c.Reports, reportLimit: c.Reports.Limit, corrections: &corrections{},
+		fetch: c.Fetch, simGate: c.SimGate, reports: c.Reports, reportLimit: c.Reports.Limit, corrections: &report.Corrections{},
 	}
 	if rt.reportLimit == nil {
 		rt.reportLimit = DefaultReportLimit()
@@ -173,6 +173,9 @@ type call struct {
 	st  replyState
 	ix  Index
 	p   *i18n.Printer
+	// first are the texts a confirmed report of the question says answer
+	// it: the answer cites them first.
+	first []string
 }
 
 // RepliesEphemeral tells, before the reply exists, whether it will be for

@@ -68,11 +68,11 @@ func (rt *Router) rulePage(ctx context.Context, c call) (Response, error) {
 	}
 	if len(res.CitedBy) > 0 && st.Page == 0 {
 		var cited []string
-		for i, d := range res.CitedBy {
+		for i, g := range render.GroupClarifications(res.CitedBy, st.Lang.String(), ix.CardNames) {
 			if i == 5 {
 				break
 			}
-			cited = append(cited, "• "+escapeText(render.Heading(p, render.CitationOf(d, 0, "", rt.publicURL))))
+			cited = append(cited, "• "+escapeText(render.GroupHeading(p, g, rt.publicURL)))
 		}
 		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyDiscordRuleCitedBy), Value: strings.Join(cited, "\n")})
 	}

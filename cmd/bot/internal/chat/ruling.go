@@ -23,7 +23,7 @@ func (rt *Router) rulingPage(ctx context.Context, c call) (Response, error) {
 	if utf8.RuneCountInString(q) > kb.MaxQueryLen {
 		return Response{}, userErr(i18n.KeyErrQuestionTooLong, kb.MaxQueryLen)
 	}
-	res, err := ix.Search(ctx, kb.Query{Text: q, Lang: st.Lang.String(), K: rulingsPerPage, Offset: st.Page * rulingsPerPage})
+	res, err := ix.Search(ctx, kb.Query{Text: q, Lang: st.Lang.String(), K: rulingsPerPage, Offset: st.Page * rulingsPerPage, First: c.first})
 	if err != nil {
 		return Response{}, err
 	}
@@ -43,7 +43,10 @@ func (rt *Router) rulingPage(ctx context.Context, c call) (Response, error) {
 	var originals, plays []Button
 	presets := map[string]bool{}
 	for i, h := range res.Hits {
-		r.cites = append(r.cites, citedIDs(h)...)
+		if i == 0 {
+			r.first = render.CitedIDs(h)
+		}
+		r.cites = append(r.cites, render.CitedIDs(h)...)
 		cit := a.Citations[i]
 		r.Embeds = append(r.Embeds, citationEmbed(p, cit, h.Snippet))
 		if cit.MachineTranslated && cit.OriginalID != "" && len(originals) < maxOriginals {
@@ -66,19 +69,6 @@ func (rt *Router) rulingPage(ctx context.Context, c call) (Response, error) {
 	return r, nil
 }
 
-// citedIDs are the IDs a hit cites: its document's, its original's, and
-// those of the same text published for other cards.
-func citedIDs(h kb.Hit) []string {
-	ids := []string{h.Doc.ID}
-	if h.Doc.OriginalID != "" {
-		ids = append(ids, h.Doc.OriginalID)
-	}
-	if h.Original != nil {
-		ids = append(ids, h.Original.ID)
-	}
-	return append(ids, h.Also...)
-}
-
 // findRulings answers the "Find rulings" message command: the first page
 // of /ruling for the message's text, for the user alone.
 func (rt *Router) findRulings(ctx context.Context, c call) (Response, error) {
@@ -98,6 +88,9 @@ func (rt *Router) findRulings(ctx context.Context, c call) (Response, error) {
 // obsolete rule, preset).
 func citationEmbed(p *i18n.Printer, c render.Citation, snippet string) Embed {
 	e := Embed{Title: escapeText(render.Heading(p, c)), URL: httpURL(c.URL), Description: boldSnippet(snippet, c.Text, 900), Color: kindColor(c.Kind)}
+	if strings.HasPrefix(c.ID, "ygo:") {
+		e.Description = render.LinkYGOCards(e.Description)
+	}
 	if c.MachineTranslated {
 		e.Fields = append(e.Fields, Field{Name: p.T(i18n.KeyDiscordMTNotice), Value: render.MTLabel(p, c)})
 	}

@@ -15,6 +15,9 @@ type Answer struct {
 	Lang      string     `json:"lang"`
 	Answer    string     `json:"answer"`
 	Citations []Citation `json:"citations"`
+	// Corrected is the number of the confirmed report whose text the
+	// answer cites first (0: none).
+	Corrected int64 `json:"corrected,omitempty"`
 }
 
 // AnswerOf is the answer a search result gives: its first line quotes the
@@ -30,11 +33,25 @@ func AnswerOf(p *i18n.Printer, res *kb.Result, publicURL string) Answer {
 	case len(res.Hits) == 0:
 		a.Answer = p.T(i18n.KeyAnswerNothingFound, res.Query)
 	case a.Citations[0].Quote != "":
-		a.Answer = p.T(i18n.KeyAnswerQuote, ShortRef(p, a.Citations[0]), ClipRunes(a.Citations[0].Quote, maxQuote))
+		a.Answer = QuoteLine(p, a.Citations[0])
 	default:
 		a.Answer = p.T(i18n.KeyAnswerFound)
 	}
 	return a
+}
+
+// QuoteLine is the first line of an answer that quotes c: its reference
+// and the sentence that answers, saying so when that sentence is in
+// another language than the reader's or machine-translated.
+func QuoteLine(p *i18n.Printer, c Citation) string {
+	ref, quote := ShortRef(p, c), ClipRunes(c.Quote, maxQuote)
+	if c.MachineTranslated {
+		return p.T(i18n.KeyAnswerQuoteMT, ref, quote)
+	}
+	if l, ok := i18n.ParseLang(c.Lang); ok && l != p.Lang() {
+		return p.T(i18n.KeyAnswerQuoteIn, ref, quote, p.LangName(l))
+	}
+	return p.T(i18n.KeyAnswerQuote, ref, quote)
 }
 
 // maxQuote is the longest quote of an answer's first line, in characters.
@@ -113,6 +130,9 @@ func AnswerText(p *i18n.Printer, a Answer, original bool) string {
 		fmt.Fprintf(&b, "%d. %s\n", i+1, Heading(p, c))
 		for _, line := range WrapText(PlainSnippet(c.Snippet, c.Text), 100) {
 			b.WriteString("   " + line + "\n")
+		}
+		for _, l := range UnnamedYGOCards(c) {
+			b.WriteString("   " + l.Text + " → " + l.URL + "\n")
 		}
 		if c.MachineTranslated {
 			b.WriteString("   " + MTLabel(p, c) + "\n")

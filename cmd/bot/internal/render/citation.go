@@ -45,6 +45,9 @@ type Citation struct {
 	Official bool `json:"official"`
 	// Also lists the other documents that carry the same text.
 	Also []string `json:"also,omitempty"`
+	// CardNames are the printed names of the card ("fr", "ja" -> name):
+	// headings name it as the reader knows it, the English beside.
+	CardNames map[string]string `json:"card_names,omitempty"`
 }
 
 // CitationOf is the citation of d: its snippet with the matched words in
@@ -69,9 +72,10 @@ func CitationOf(d kb.Doc, score float64, snippet string, publicURL string) Citat
 // original when it is a translation.
 func CitationOfHit(h kb.Hit, publicURL string) Citation {
 	c := CitationOf(h.Doc, h.Score, h.Snippet, publicURL)
-	c.Quote, c.Also = h.Quote, h.Also
+	c.Quote, c.Also, c.CardNames = h.Quote, h.Also, h.CardNames
 	if h.Original != nil {
 		o := CitationOf(*h.Original, h.Score, "", publicURL)
+		o.CardNames = h.CardNames
 		c.Original = &o
 	}
 	return c
@@ -89,10 +93,10 @@ func ShortRef(p *i18n.Printer, c Citation) string {
 		return cardRef(p, c)
 	case kb.KindRuling:
 		if c.Card != "" && c.Date != "" {
-			return p.T(i18n.KeyCiteRuling, c.Card, p.Date(c.Date))
+			return p.T(i18n.KeyCiteRuling, CardLabel(p, c), p.Date(c.Date))
 		}
 		if c.Card != "" {
-			return p.T(i18n.KeyLabelRuling) + " — " + c.Card
+			return p.T(i18n.KeyLabelRuling) + " — " + CardLabel(p, c)
 		}
 		return p.T(i18n.KeyLabelRuling)
 	}
@@ -103,11 +107,18 @@ func ShortRef(p *i18n.Printer, c Citation) string {
 	return p.T(i18n.KeyLabelArticle) + " — " + t
 }
 
+// CardLabel names a citation's card as the reader knows it: its printed
+// name in the reader's language with the English beside ("Fureur
+// (Fury)"), else its English name.
+func CardLabel(p *i18n.Printer, c Citation) string {
+	return i18n.CardName(p, c.Card, c.CardNames[p.Lang().String()])
+}
+
 // cardRef names a card's text: its Oracle text, or its printed text.
 func cardRef(p *i18n.Printer, c Citation) string {
-	name := c.Card
+	name := CardLabel(p, c)
 	if c.Title != "" && c.Title != c.Card {
-		name = c.Title + " (" + c.Card + ")"
+		name = p.T(i18n.KeyCardName, c.Title, c.Card) // a printed text, by its printed name
 	}
 	if c.OriginalID != "" {
 		return p.T(i18n.KeyCiteCardPrinted, name)
@@ -139,11 +150,11 @@ func Heading(p *i18n.Printer, c Citation) string {
 		parts = append(parts, cardRef(p, c))
 	case kb.KindRuling:
 		if c.Card != "" && c.Date != "" {
-			parts = append(parts, p.T(i18n.KeyCiteRuling, c.Card, p.Date(c.Date)))
+			parts = append(parts, p.T(i18n.KeyCiteRuling, CardLabel(p, c), p.Date(c.Date)))
 		} else {
 			parts = append(parts, p.T(i18n.KeyLabelRuling))
 			if c.Card != "" {
-				parts = append(parts, c.Card)
+				parts = append(parts, CardLabel(p, c))
 			}
 			if c.Date != "" {
 				parts = append(parts, p.Date(c.Date))
@@ -222,3 +233,16 @@ func ClipRunes(s string, n int) string {
 
 // Round2 rounds f to two decimals.
 func Round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
+
+// CitedIDs are the IDs a hit cites: its document's, the original it
+// translates, and those of the same text published for other cards.
+func CitedIDs(h kb.Hit) []string {
+	ids := []string{h.Doc.ID}
+	if h.Doc.OriginalID != "" {
+		ids = append(ids, h.Doc.OriginalID)
+	}
+	if h.Original != nil {
+		ids = append(ids, h.Original.ID)
+	}
+	return append(ids, h.Also...)
+}

@@ -16,7 +16,10 @@ type RuleAnswer struct {
 	Old       []Citation `json:"old,omitempty"`
 	Current   string     `json:"current,omitempty"`
 	Abolished bool       `json:"abolished,omitempty"`
-	CitedBy   []Citation `json:"cited_by,omitempty"`
+	// CitedBy are the texts that cite the rule, each once, in the reader's
+	// language where translated (with the original), a card's rulings
+	// together (CitedClarifications).
+	CitedBy []Citation `json:"cited_by,omitempty"`
 	// ChangedSince is set when --cr-date names an older release and the
 	// rule's text changed between it and the current release.
 	ChangedSince *kb.RuleChangeSince `json:"changed_since,omitempty"`
@@ -81,8 +84,19 @@ func RuleText(p *i18n.Printer, r RuleAnswer) string {
 	}
 	if len(r.CitedBy) > 0 {
 		b.WriteString("\n" + p.T(i18n.KeyCLICitedBy) + "\n")
-		for _, c := range r.CitedBy {
-			b.WriteString("  - " + Heading(p, c) + "\n")
+		// A card's rulings, listed together (CitedClarifications), take
+		// one line.
+		for i := 0; i < len(r.CitedBy); {
+			c, n := r.CitedBy[i], 1
+			for c.Card != "" && i+n < len(r.CitedBy) && r.CitedBy[i+n].Card == c.Card {
+				n++
+			}
+			line := Heading(p, c)
+			if n > 1 {
+				line += " — " + p.T(i18n.KeyCountRulings, n)
+			}
+			b.WriteString("  - " + line + "\n")
+			i += n
 		}
 	}
 	return b.String()
@@ -96,4 +110,23 @@ func writeRuleBody(b *strings.Builder, c Citation) {
 		}
 		b.WriteString(line + "\n")
 	}
+}
+
+// CitedClarifications are the citations of the texts that cite a rule,
+// grouped (GroupClarifications) and listed group after group.
+func CitedClarifications(docs []kb.Doc, lang string, names func(string) map[string]string, publicURL string) []Citation {
+	var out []Citation
+	for _, g := range GroupClarifications(docs, lang, names) {
+		for _, t := range g.Texts {
+			c := CitationOf(t.Doc, 0, "", publicURL)
+			c.CardNames = g.CardNames
+			if t.Original != nil {
+				o := CitationOf(*t.Original, 0, "", publicURL)
+				o.CardNames = g.CardNames
+				c.Original = &o
+			}
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -4,7 +4,11 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -142,3 +146,33 @@ func (s *Bolt) updateReport(ctx context.Context, id int64, fn func(*report.Repor
 	}
 	return r, nil
 }
+
+// ReadReports reads the reports f selects from the embedded store in dir
+// without taking it: read-only, giving up after wait when another process
+// (a bot that serves) holds the file. A directory with no store has none.
+func ReadReports(ctx context.Context, dir string, f report.Filter, wait time.Duration) ([]report.Report, error) {
+	path := filepath.Join(dir, BoltFile)
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	db, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true, Timeout: wait})
+	if errors.Is(err, bolt.ErrTimeout) {
+		return nil, fmt.Errorf("state: %s is in use by another process: %w", path, ErrInUse)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("state: %s: %w", path, err)
+	}
+	defer db.Close()
+	if err := db.View(func(tx *bolt.Tx) error {
+		if tx.Bucket(boltReports) == nil {
+			return errNoReports
+		}
+		return nil
+	}); err != nil {
+		return nil, nil
+	}
+	return (&Bolt{db: db}).Reports(ctx, f)
+}
+
+// errNoReports is a store made before reports were kept.
+var errNoReports = errors.New("state: no reports")

@@ -24,9 +24,10 @@ type Reports interface {
 	// FileReport keeps a report; a refusal the reporter is told is a
 	// *report.Problem.
 	FileReport(ctx context.Context, f report.Filing) (report.Report, error)
-	// Corrected tells whether an answer to q citing the documents cited
-	// is what a confirmed report of q says, and the report's number.
-	Corrected(q string, cited []string) (int64, bool)
+	// Correction returns the confirmed report of question q asked in
+	// lang, or of a close paraphrase of it: its number and the texts that
+	// answer, which the answer cites first.
+	Correction(q, lang string) (int64, []string, bool)
 }
 
 // askCitations is how many citations the question page shows.
@@ -54,6 +55,9 @@ type askData struct {
 // askCitation is one citation of the answer.
 type askCitation struct {
 	Heading, Href, Text string
+	// Cards are the Yu-Gi-Oh! cards the text shows by number, linked to
+	// the pages that name them.
+	Cards []render.Link
 }
 
 // ask serves GET /ask?q=: the answer to a rules question, with its
@@ -90,7 +94,12 @@ func (w *Pages) askPage(ctx context.Context, ix Index, pg *page, q string) *askD
 	if w.cfg.Reports != nil {
 		d.ReportAction = pg.Href("/ask/report")
 	}
-	res, err := ix.Search(ctx, kb.Query{Text: q, Lang: pg.Lang, K: askCitations})
+	var corrected int64
+	var first []string
+	if w.cfg.Reports != nil {
+		corrected, first, _ = w.cfg.Reports.Correction(q, pg.Lang)
+	}
+	res, err := ix.Search(ctx, kb.Query{Text: q, Lang: pg.Lang, K: askCitations, First: first})
 	if err != nil {
 		w.log.Error("question page", "err", err)
 		d.Answer = pg.p.T(i18n.KeyWebErrInternal)
@@ -98,21 +107,14 @@ func (w *Pages) askPage(ctx context.Context, ix Index, pg *page, q string) *askD
 	}
 	a := render.AnswerOf(pg.p, res, "")
 	d.Answer = a.Answer
-	var cited []string
 	for i, h := range res.Hits {
 		c := a.Citations[i]
 		d.Citations = append(d.Citations, askCitation{Heading: render.Heading(pg.p, c), Href: withLangIfSite(render.DocURL("", h.Doc), pg.Lang),
-			Text: render.PlainSnippet(h.Snippet, c.Text)})
-		cited = append(cited, h.Doc.ID, h.Doc.OriginalID)
-		if h.Original != nil {
-			cited = append(cited, h.Original.ID)
-		}
-		cited = append(cited, h.Also...)
+			Text: render.PlainSnippet(h.Snippet, c.Text), Cards: render.UnnamedYGOCards(c)})
 	}
-	if w.cfg.Reports != nil {
-		if n, ok := w.cfg.Reports.Corrected(q, cited); ok {
-			d.Corrected = pg.p.T(i18n.KeyReportCorrected, "#"+strconv.FormatInt(n, 10))
-		}
+	// "Reported and corrected" only above the text the reviewer confirmed.
+	if corrected != 0 && len(res.Hits) > 0 && report.MatchesAny(first, render.CitedIDs(res.Hits[0])) {
+		d.Corrected = pg.p.T(i18n.KeyReportCorrected, "#"+strconv.FormatInt(corrected, 10))
 	}
 	return d
 }

@@ -111,6 +111,12 @@ func TestAskPage(t *testing.T) {
 	if !strings.Contains(string(body), "Signalé et corrigé") || !strings.Contains(string(body), "#1") {
 		t.Errorf("the answer does not say it was corrected:\n%s", body)
 	}
+	// It opens on the text the reviewer confirmed, no longer on the one
+	// reported.
+	first, reported := strings.Index(string(body), "Unite the Coalition"), strings.Index(string(body), "March of Swirling Mist")
+	if first < 0 || reported >= 0 && reported < first {
+		t.Errorf("the corrected answer does not cite the confirmed text first:\n%s", body)
+	}
 }
 
 // TestReportForm: what the report form refuses, each with its status and

@@ -72,7 +72,7 @@ func (w *Pages) card(r *http.Request, ix Index, pg *page) (string, error) {
 			}
 		}
 	}
-	rulings, originals := pickVersions(all, pg.Lang)
+	rulings, originals := render.PickVersions(all, pg.Lang)
 	for _, rd := range rulings {
 		c := w.clarificationWith(pg, rd, originals, lk)
 		c.CardHref = ""

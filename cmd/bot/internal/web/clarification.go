@@ -31,53 +31,6 @@ type clarification struct {
 	OriginalLabel string
 }
 
-// pickVersions keeps one version of each clarification: the page's
-// language if there is a translation into it, else the English, else the
-// original; each kept translation comes with its original.
-func pickVersions(docs []kb.Doc, lang string) (kept []kb.Doc, originals map[string]kb.Doc) {
-	byID := map[string]kb.Doc{}
-	for _, d := range docs {
-		byID[d.ID] = d
-	}
-	best := map[string]int{} // original id -> index in kept
-	originals = map[string]kb.Doc{}
-	for _, d := range docs {
-		key := d.ID
-		if d.OriginalID != "" {
-			key = d.OriginalID
-		}
-		i, seen := best[key]
-		if !seen {
-			best[key] = len(kept)
-			kept = append(kept, d)
-			continue
-		}
-		if langRank(d.Lang, lang) < langRank(kept[i].Lang, lang) {
-			kept[i] = d
-		}
-	}
-	for _, d := range kept {
-		if d.OriginalID != "" {
-			if o, ok := byID[d.OriginalID]; ok {
-				originals[d.ID] = o
-			}
-		}
-	}
-	return kept, originals
-}
-
-// langRank puts clarifications in the page's language first, then the
-// English originals, then the rest.
-func langRank(lang, page string) int {
-	switch lang {
-	case page:
-		return 0
-	case "en":
-		return 1
-	}
-	return 2
-}
-
 // clarificationOf is a clarification as a page lists it.
 func (w *Pages) clarificationOf(pg *page, d kb.Doc, lk *textLinker) clarification {
 	c := clarification{
@@ -124,4 +77,35 @@ func safeURL(u string) string {
 		return u
 	}
 	return ""
+}
+
+// clarGroup is what a rule page lists once of the texts that cite it: a
+// card's rulings under one heading that names the card as the reader
+// knows it, or one article.
+type clarGroup struct {
+	Heading  string
+	CardHref string
+	Card     string
+	Texts    []clarification
+}
+
+// clarGroupOf is a group of clarifications as a rule page lists it.
+func (w *Pages) clarGroupOf(pg *page, g render.ClarificationGroup, lk *textLinker) clarGroup {
+	out := clarGroup{Heading: render.GroupHeading(pg.p, g, "")}
+	if g.Card != "" {
+		out.CardHref = pg.Href(render.CardPath(g.Card))
+		out.Card = render.CardLabel(pg.p, render.Citation{Card: g.Card, CardNames: g.CardNames})
+	}
+	originals := map[string]kb.Doc{}
+	for _, t := range g.Texts {
+		if t.Original != nil {
+			originals[t.Doc.ID] = *t.Original
+		}
+	}
+	for _, t := range g.Texts {
+		c := w.clarificationWith(pg, t.Doc, originals, lk)
+		c.Card, c.CardHref = "", "" // named once, by the group
+		out.Texts = append(out.Texts, c)
+	}
+	return out
 }

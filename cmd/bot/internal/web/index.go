@@ -19,4 +19,6 @@ type Index interface {
 	RuleOutline(ctx context.Context) ([]kb.Doc, error)
 	GlossaryEntries(ctx context.Context) ([]kb.Doc, error)
 	ReleaseDiff(from, to string) (kb.CRDiff, error)
+	CardNames(english string) map[string]string
+	QuestionKey(text, lang string) string
 }

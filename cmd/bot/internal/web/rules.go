@@ -4,7 +4,6 @@ import (
 	"context"
 	"html/template"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -36,7 +35,7 @@ type rulePageData struct {
 	CurrentURL string
 	Abolished  bool
 	OldTexts   []clarification
-	CitedBy    []clarification
+	CitedBy    []clarGroup
 	ParentHref string
 	// Renumbering: why and when an old number changed, and the old
 	// numbers of a current rule.
@@ -109,11 +108,9 @@ func (w *Pages) rule(r *http.Request, ix Index, pg *page) (string, error) {
 				d.Former = append(d.Former, navLink{pg.Href("/rules/" + o), o})
 			}
 		}
-		cited, originals := pickVersions(res.CitedBy, pg.Lang)
-		sort.SliceStable(cited, func(i, j int) bool { return langRank(cited[i].Lang, pg.Lang) < langRank(cited[j].Lang, pg.Lang) })
 		clk := newTextLinker(ctx, ix, nil, pg.Lang, ref)
-		for _, c := range cited {
-			d.CitedBy = append(d.CitedBy, w.clarificationWith(pg, c, originals, clk))
+		for _, g := range render.GroupClarifications(res.CitedBy, pg.Lang, ix.CardNames) {
+			d.CitedBy = append(d.CitedBy, w.clarGroupOf(pg, g, clk))
 		}
 		pg.Title = ruleHeading(pg.p, d.Kind, ref, res.Rule.Title)
 	} else {
