@@ -47,7 +47,7 @@ type Postgres struct {
 	// waiting to connect again tries at once (PostgreSQL is back).
 	reachable chan struct{}
 	stop      context.CancelFunc
-	wg      sync.WaitGroup
+	wg        sync.WaitGroup
 
 	migrated  atomic.Bool
 	migrateMu sync.Mutex
