@@ -36,6 +36,10 @@ type level struct {
 	// line ("a: !t"): goccy/go-yaml nests what follows in the tagged
 	// node, one level deeper for each.
 	tags int
+	// bare is set on a sequence whose last entry ended its line with no
+	// value ("-"): goccy/go-yaml reads a key on the next line, at the
+	// same column, as that entry's value, one level deeper.
+	bare bool
 }
 
 // flowLevel is an open flow collection ([ or {) and its entries so far.
@@ -178,6 +182,9 @@ func (s *scanner) tokens(line string, p int) error {
 				return err
 			}
 			p++
+			if rest := strings.TrimSpace(line[p:]); c == '-' && (rest == "" || rest[0] == '#') {
+				s.block[len(s.block)-1].bare = true
+			}
 		case len(s.flow) > 0 && c == '-' && space:
 			f := &s.flow[len(s.flow)-1]
 			f.dashes++
@@ -352,6 +359,12 @@ func skipQuoted(line string, p int, q byte) (int, bool) {
 func (s *scanner) place(col int, seq bool) error {
 	for len(s.block) > 0 {
 		top := &s.block[len(s.block)-1]
+		if top.col == col && top.seq && !seq && top.bare {
+			// The bare entry's value: a level deeper.
+			top.bare = false
+			break
+		}
+		top.bare = false
 		if top.col > col || top.col == col && top.seq && !seq {
 			// Deeper, or a sequence at the column of a key that follows
 			// it (the sequence was the value of the key before): closed.
