@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,27 +10,14 @@ import (
 	"arbiter/cmd/bot/internal/testutil"
 )
 
-// damagedIndex builds an index of the April 2026 CR and flips a few bytes
-// of its segment's footer, as a damaged disk or copy does: zapx sliced
-// out of range reading it, and took "bot serve" and "bot ask" down.
+// damagedIndex builds an index of the April 2026 CR and damages its
+// segment: zapx sliced out of range reading it, and took "bot serve" and
+// "bot ask" down.
 func damagedIndex(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "index")
 	testutil.BuildCR(t, dir, testutil.SharedFile(t, "mtg/cr/MagicCompRules_20260417.txt"))
-	zaps, _ := filepath.Glob(filepath.Join(dir, "bleve", "store", "*.zap"))
-	if len(zaps) == 0 {
-		t.Fatal("no segment in the build")
-	}
-	b, err := os.ReadFile(zaps[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, back := range []int{20, 28, 44} {
-		b[len(b)-back] ^= 0x5a
-	}
-	if err := os.WriteFile(zaps[0], b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.DamageSegment(t, dir)
 	return dir
 }
 

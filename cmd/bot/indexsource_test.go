@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"arbiter/cmd/bot/internal/artifact"
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/data"
 	"arbiter/kb"
 )
@@ -20,28 +21,12 @@ import (
 // latest published build, refuses a corrupt newer one while the build it
 // has goes on serving, and switches to the next good one by itself.
 func TestServeFollowsPublishedBuilds(t *testing.T) {
-	ctx := context.Background()
 	bucketDir := t.TempDir()
 	b, err := artifact.OpenBucket(bucketDir, artifact.Credentials{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	publish := func(builtAt string) artifact.Manifest {
-		t.Helper()
-		c := kb.NewCollection()
-		if err := c.AddCorpus(data.FS()); err != nil {
-			t.Fatal(err)
-		}
-		dir := filepath.Join(t.TempDir(), "index")
-		if _, err := kb.Build(ctx, dir, c, builtAt); err != nil {
-			t.Fatal(err)
-		}
-		m, err := artifact.Publish(ctx, b, dir, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
+	publish := func(builtAt string) artifact.Manifest { return publishCorpus(t, b, builtAt) }
 	first := publish("2026-12-01T00:00:00Z")
 	ls := startServe(t, "--index-source", bucketDir, "--index-cache", t.TempDir(),
 		"--index-poll", "200ms", "--reload-interval", "200ms")
@@ -180,18 +165,7 @@ func TestIndexSourceSIGHUPAndDamagedCache(t *testing.T) {
 	ls.stop(t)
 
 	// Damage the active build in the cache, then start again on it.
-	zaps, _ := filepath.Glob(filepath.Join(artifact.IndexLink(cache), "bleve", "store", "*.zap"))
-	if len(zaps) == 0 {
-		t.Fatal("no segment in the cache")
-	}
-	seg, err := os.ReadFile(zaps[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	seg[len(seg)-20] ^= 0x5a
-	if err := os.WriteFile(zaps[0], seg, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.DamageSegment(t, artifact.IndexLink(cache))
 	ls = startServe(t, args...)
 	if got, fallback := readyBuiltAt(t, ls); got != "2026-12-02T00:00:00Z" || fallback {
 		t.Fatalf("on a damaged cache: serving %q (fallback %v)\n%s", got, fallback, ls.logs.String())

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/kb"
 )
 
@@ -35,21 +36,8 @@ func TestDamagedCacheFetchedAgain(t *testing.T) {
 	if err := Verify(cache, m.Digest); err != nil {
 		t.Fatalf("a build just fetched: %v", err)
 	}
-	zaps, _ := filepath.Glob(filepath.Join(dir, "bleve", "store", "*.zap"))
-	if len(zaps) == 0 {
-		t.Fatal("no segment")
-	}
 	damage := map[string]func(t *testing.T){
-		"a flipped byte": func(t *testing.T) {
-			seg, err := os.ReadFile(zaps[0])
-			if err != nil {
-				t.Fatal(err)
-			}
-			seg[len(seg)-20] ^= 0x5a
-			if err := os.WriteFile(zaps[0], seg, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		},
+		"flipped bytes": func(t *testing.T) { testutil.DamageSegment(t, dir) },
 		"a file gone": func(t *testing.T) {
 			if err := os.Remove(filepath.Join(dir, "meta.json")); err != nil {
 				t.Fatal(err)

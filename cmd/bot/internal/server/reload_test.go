@@ -216,20 +216,7 @@ func TestReloadFailureKeepsServing(t *testing.T) {
 	if err := os.CopyFS(damaged, os.DirFS(good)); err != nil {
 		t.Fatal(err)
 	}
-	zaps, _ := filepath.Glob(filepath.Join(damaged, "bleve", "store", "*.zap"))
-	if len(zaps) == 0 {
-		t.Fatal("no segment in the build")
-	}
-	seg, err := os.ReadFile(zaps[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, back := range []int{20, 28, 44} {
-		seg[len(seg)-back] ^= 0x5a
-	}
-	if err := os.WriteFile(zaps[0], seg, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.DamageSegment(t, damaged)
 	cur := filepath.Join(root, "current")
 	pointAt(t, cur, good)
 	cfg := DefaultConfig()
