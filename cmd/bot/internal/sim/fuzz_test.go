@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
 
 	"arbiter/engine"
@@ -40,7 +41,7 @@ func FuzzCheckStructure(f *testing.F) {
 		}
 		// Unbounded, to compare with the parser.
 		s := scanner{}
-		if err := s.scan(context.Background(), src); err != nil {
+		if err := s.scan(context.Background(), lexer.Tokenize(string(src))); err != nil {
 			t.Fatal(err)
 		}
 		file, perr := parser.ParseBytes(src, 0)
