@@ -265,11 +265,13 @@ func (s *Postgres) notifier(ctx context.Context) {
 			if err == nil {
 				break
 			}
-			// The others poll too: a lost notification costs a delay.
-			if attempt >= 5 {
+			// The others poll too: a lost notification costs a delay. A
+			// failure on a connection lost meanwhile is tried again at
+			// once, on a new one.
+			if attempt >= 8 {
 				break
 			}
-			sleep(ctx, backoff(attempt))
+			sleep(ctx, min(25*time.Millisecond<<attempt, 2*time.Second))
 		}
 	}
 }
@@ -283,6 +285,21 @@ func (s *Postgres) SettingsSince(ctx context.Context, after int64) (map[string]s
 	if err := s.ensure(ctx); err != nil {
 		return nil, 0, err
 	}
+	out, version, err := s.settingsSince(ctx, after)
+	if err != nil && isConnError(err) && ctx.Err() == nil {
+		// A connection lost meanwhile (PostgreSQL restarted): once more,
+		// on a new one.
+		out, version, err = s.settingsSince(ctx, after)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("state: settings: %w", err)
+	}
+	s.up()
+	return out, version, nil
+}
+
+// settingsSince is SettingsSince in one read-only transaction.
+func (s *Postgres) settingsSince(ctx context.Context, after int64) (map[string]string, int64, error) {
 	out := map[string]string{}
 	var version int64
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
@@ -300,11 +317,7 @@ func (s *Postgres) SettingsSince(ctx context.Context, after int64) (map[string]s
 		})
 		return err
 	})
-	if err != nil {
-		return nil, 0, fmt.Errorf("state: settings: %w", err)
-	}
-	s.up()
-	return out, version, nil
+	return out, version, err
 }
 
 // Changed is signalled when a NOTIFY arrives, and when the listening
@@ -320,14 +333,14 @@ func (s *Postgres) signal() {
 }
 
 // listen keeps a connection LISTENing for settings changes. Out of
-// PostgreSQL's reach, it tries again every half second at most, and at
+// PostgreSQL's reach, it tries again every quarter second at most, and at
 // once when another statement of this store succeeds: a notification sent
 // before it listens again is lost, and the settings read when it does are
 // the only way this replica learns of the others' meanwhile.
 func (s *Postgres) listen(ctx context.Context, cfg *pgx.ConnConfig) {
 	defer s.wg.Done()
 	retry := func(attempt int) {
-		t := time.NewTimer(min(backoff(attempt), 500*time.Millisecond))
+		t := time.NewTimer(min(backoff(attempt), 250*time.Millisecond))
 		defer t.Stop()
 		select {
 		case <-ctx.Done():
@@ -355,6 +368,12 @@ func (s *Postgres) listen(ctx context.Context, cfg *pgx.ConnConfig) {
 			s.signal()
 		}
 		conn.Close(context.Background())
+		if ctx.Err() == nil {
+			// The connection is lost, and so, most likely, are the pool's:
+			// they are made again rather than each failing once when
+			// PostgreSQL is back.
+			s.pool.Reset()
+		}
 	}
 }
 
