@@ -13,12 +13,21 @@ import (
 // to count as having waited for them: a shorter one found them waiting.
 const blockedRead = time.Millisecond
 
+// idleGrace is how long a connection must have been idle (since it was
+// accepted, or since its last request) for its next request's arrival to
+// be when its first byte was read. Shorter gaps count from the start of
+// the idle time, which errs on the early side: under a burst, the gap
+// between accepting a connection and reading its request is spent
+// waiting for the processor, on either side, while Discord's 3 s run.
+const idleGrace = time.Second
+
 // arrivals records when each request arrived: when its first byte was
-// read by a read that waited for it, or, when the bytes were already
-// waiting (under a burst, accepting a connection and reading it wait for
-// the processor), since the connection was accepted or went idle. A
-// connection opened ahead of its first request (a proxy's pool) does not
-// count its idle time against that request, nor does a kept-alive one.
+// read by a read that waited for it (after idleGrace at least), or, when
+// the bytes were already waiting (under a burst, accepting a connection
+// and reading it wait for the processor), since the connection was
+// accepted or went idle. A connection opened ahead of its first request
+// (a proxy's pool) does not count its idle time against that request,
+// nor does a kept-alive one.
 type arrivals struct{}
 
 // stampedConn is a connection that records when its current request
@@ -39,9 +48,9 @@ func (c *stampedConn) Read(p []byte) (int, error) {
 	t0 := time.Now()
 	n, err := c.Conn.Read(p)
 	if n > 0 && c.waiting.CompareAndSwap(true, false) {
-		at := time.Now()
-		if at.Sub(t0) < blockedRead {
-			at = time.Unix(0, c.since.Load())
+		at, since := time.Now(), time.Unix(0, c.since.Load())
+		if at.Sub(t0) < blockedRead || at.Sub(since) < idleGrace {
+			at = since
 		}
 		c.at.Store(at.UnixNano())
 	}

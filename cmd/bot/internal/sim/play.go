@@ -96,12 +96,35 @@ func Parse(src []byte, cards engine.Cards, lim Limits) (*engine.Scenario, error)
 
 // parse is Parse, which stops when ctx ends before the YAML is read.
 func parse(ctx context.Context, src []byte, cards engine.Cards, lim Limits) (*engine.Scenario, error) {
-	if lim.MaxBytes > 0 && len(src) > lim.MaxBytes {
-		return nil, &LimitError{What: "bytes", Limit: lim.MaxBytes, Got: len(src)}
-	}
-	if err := CheckStructure(ctx, src, lim); err != nil {
+	if err := check(ctx, src, lim); err != nil {
 		return nil, err
 	}
+	return parseChecked(ctx, src, cards, lim)
+}
+
+// check checks src's size and shape.
+func check(ctx context.Context, src []byte, lim Limits) error {
+	if err := quickCheck(src, lim); err != nil {
+		return err
+	}
+	return CheckStructure(ctx, src, lim)
+}
+
+// quickCheck checks src's size and counts its indicators (see
+// indicators), in one pass and no memory: what Play does before a
+// scenario queues for its gate, so that a hostile one is refused at once.
+func quickCheck(src []byte, lim Limits) error {
+	if lim.MaxBytes > 0 && len(src) > lim.MaxBytes {
+		return &LimitError{What: "bytes", Limit: lim.MaxBytes, Got: len(src)}
+	}
+	if n := indicators(src); lim.MaxNodes > 0 && n > lim.MaxNodes {
+		return &LimitError{What: "nodes", Limit: lim.MaxNodes, Got: n}
+	}
+	return nil
+}
+
+// parseChecked is parse once src is checked.
+func parseChecked(ctx context.Context, src []byte, cards engine.Cards, lim Limits) (*engine.Scenario, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -139,18 +162,28 @@ func Play(ctx context.Context, src []byte, name string, cs CardSource, lim Limit
 		}
 		return err
 	}
-	release, err := lim.Gate.enter(ctx)
-	if err != nil {
-		return nil, nil, over(err)
-	}
 	type result struct {
 		sc  *engine.Scenario
 		r   *engine.Result
 		err error
 	}
 	done := make(chan result, 1)
+	// The size and the indicators are counted before the gate, at once
+	// and with no memory; the shape, whose tokens take memory, within it.
+	if err := quickCheck(src, lim); err != nil {
+		return nil, nil, err
+	}
 	go func() {
+		release, err := lim.Gate.enter(ctx)
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
 		defer release()
+		if err := CheckStructure(ctx, src, lim); err != nil {
+			done <- result{err: err}
+			return
+		}
 		sc, r, err := play(ctx, src, name, cs, lim)
 		done <- result{sc, r, err}
 	}()
@@ -162,9 +195,9 @@ func Play(ctx context.Context, src []byte, name string, cs CardSource, lim Limit
 	}
 }
 
-// play is Play without its budget and gate.
+// play is Play without its budget, gate and checks.
 func play(ctx context.Context, src []byte, name string, cs CardSource, lim Limits) (*engine.Scenario, *engine.Result, error) {
-	sc, err := parse(ctx, src, NewCards(ctx, cs), lim)
+	sc, err := parseChecked(ctx, src, NewCards(ctx, cs), lim)
 	if err != nil {
 		return nil, nil, textless(ctx, cs, err)
 	}

@@ -31,6 +31,29 @@ func CheckStructure(ctx context.Context, src []byte, lim Limits) error {
 	return s.scan(ctx, lexer.Tokenize(string(src)))
 }
 
+// indicators counts the bytes of src that may start a token of
+// structure (a sequence entry, a key's ':', a bracket, a comma, a
+// comment, an anchor, an alias or a tag): at least as many as the tokens
+// of structure the lexer finds, since each starts with one of them, and
+// cheap to count, without a token in memory. A document with more of
+// them than MaxNodes holds more nodes than that, bar indicators inside
+// its strings: CheckStructure's tokens would refuse it too. Play counts
+// them before a scenario queues for its gate.
+func indicators(src []byte) int {
+	n := 0
+	for i, c := range src {
+		switch c {
+		case '[', '{', ',', '#', '&', '*', '!':
+			n++
+		case '-', ':', '?':
+			if i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\t' || src[i+1] == '\n' || src[i+1] == '\r' {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // level is an open block collection: the column of its entries, whether
 // it is a sequence, and the keys it holds so far (mappings).
 type level struct {

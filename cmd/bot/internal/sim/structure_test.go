@@ -58,13 +58,19 @@ func hostile() []struct {
 
 // TestHostileStructure: documents whose shape makes the YAML parser
 // take seconds to minutes are refused by their shape, at once, with a
-// *LimitError saying which bound; the scan stops when its context ends.
+// *LimitError: the shape check says which bound, and Parse refuses them
+// (most by their count of indicators, before any token is made); the
+// scan stops when its context ends.
 func TestHostileStructure(t *testing.T) {
 	t.Parallel()
 	for _, tt := range hostile() {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.lim.MaxBytes > 0 && len(tt.src) > tt.lim.MaxBytes {
 				t.Fatalf("%d bytes: over the size limit, not a test of the shape", len(tt.src))
+			}
+			var le *LimitError
+			if err := CheckStructure(context.Background(), []byte(tt.src), tt.lim); !errors.As(err, &le) || le.What != tt.what {
+				t.Fatalf("shape check: %v, want the %s limit", err, tt.what)
 			}
 			done := make(chan error, 1)
 			go func() {
@@ -77,9 +83,8 @@ func TestHostileStructure(t *testing.T) {
 			case <-time.After(10 * time.Second):
 				t.Fatal("still parsing after 10 s")
 			}
-			var le *LimitError
-			if !errors.As(err, &le) || le.What != tt.what {
-				t.Fatalf("error %v, want the %s limit", err, tt.what)
+			if !errors.As(err, &le) {
+				t.Fatalf("Parse: %v, want a *LimitError", err)
 			}
 		})
 	}

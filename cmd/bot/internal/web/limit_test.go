@@ -231,7 +231,7 @@ func TestHostileShareLinks(t *testing.T) {
 		}
 	}
 	wg.Wait()
-	msg := html.EscapeString(testutil.Catalog(t).Printer(i18n.EN).T(i18n.KeyEngineLimitDepth, 33, 32))
+	msg := html.EscapeString(testutil.Catalog(t).Printer(i18n.EN).T(i18n.KeyEngineLimitNodes, 21801, 10000))
 	for i := range hostile {
 		if statuses[i] != http.StatusBadRequest || !strings.Contains(bodies[i], msg) {
 			t.Errorf("hostile link %d: %d, want 400 with %q", i, statuses[i], msg)
