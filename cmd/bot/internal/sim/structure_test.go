@@ -125,6 +125,9 @@ func TestStructureKeepsScenarios(t *testing.T) {
 	half := UserLimits()
 	half.MaxDepth, half.MaxNodes, half.MaxKeys = half.MaxDepth/2, half.MaxNodes/2, half.MaxKeys/2
 	for name, src := range srcs {
+		if err := quickCheck(src, half); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 		if err := CheckStructure(context.Background(), src, half); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
