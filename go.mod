@@ -16,6 +16,7 @@ require (
 	github.com/blevesearch/zapx/v17 v17.2.5
 	github.com/bwmarrin/discordgo v0.28.1
 	github.com/goccy/go-yaml v1.19.2
+	github.com/gorilla/websocket v1.4.2
 	github.com/ikawaha/kagome-dict v1.1.7
 	github.com/ikawaha/kagome-dict/ipa v1.2.6
 	github.com/ikawaha/kagome/v2 v2.10.3
@@ -47,7 +48,6 @@ require (
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/golang/snappy v1.0.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/gorilla/websocket v1.4.2 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.3 // indirect

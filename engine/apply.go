@@ -187,7 +187,7 @@ func (g *game) apply(a Action) error {
 		err = g.attach(a.Target, a.Attacker)
 	case ActionEnter:
 		if err = g.need(a.IDs...); err == nil {
-			g.enter(a.IDs)
+			g.enter(a.IDs, "110.2a")
 		}
 	case ActionLeaveBattlefield:
 		if err = g.need(a.IDs...); err == nil {
@@ -234,7 +234,12 @@ func (g *game) refuse(a Action) error {
 	if !errors.As(err, &e) {
 		return err
 	}
-	g.emit(Event{Kind: EventRefused, Objects: a.Inner.objects(), Args: []string{string(a.Inner.Kind), e.Code}, Rule: e.Rule,
+	args := []string{string(a.Inner.Kind), e.Code}
+	reason := e.Args
+	if e.Rule != "" && len(reason) > 0 {
+		reason = reason[:len(reason)-1] // the rule is the event's Rule
+	}
+	g.emit(Event{Kind: EventRefused, Objects: a.Inner.objects(), Args: append(args, reason...), Rule: e.Rule,
 		Player: a.Inner.actor(g.s)})
 	return nil
 }

@@ -84,7 +84,7 @@ func phaseOutHost(g *game, o *StackObject, _ []string) error {
 
 // phaseOutUnlessPaid is "<this> phases out unless you pay …".
 func phaseOutUnlessPaid(g *game, o *StackObject, legal []string) error {
-	paid, err := g.choosePay(o.Controller, "608.2c")
+	paid, err := g.choosePay(o.Controller, "608.2d")
 	if err != nil || paid {
 		return err
 	}
@@ -97,7 +97,7 @@ func grantSelf(kind, duration string, keywords ...string) func(*game, *StackObje
 		if p := g.s.perm(o.Source); p == nil || !p.Exists() {
 			return nil
 		}
-		return g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Kind: kind, Target: o.Source, Keywords: keywords,
+		return g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Origin: o.ID, Kind: kind, Target: o.Source, Keywords: keywords,
 			Duration: duration, Controller: o.Controller})
 	}
 }
@@ -165,7 +165,7 @@ func modelOf(name string) *cardModel {
 	case "Out of Time":
 		return &cardModel{triggers: []*ability{{on: onEnters, do: func(g *game, o *StackObject, _ []string) error {
 			ids := g.matching(&Filter{Types: []string{"creature"}})
-			g.untap(ids, "608.2c")
+			g.untap(ids, "701.26b")
 			n := g.phaseOutUntil(ids, o.Source, false)
 			if n > 0 {
 				if p := g.s.perm(o.Source); p.Exists() {
@@ -188,7 +188,7 @@ func modelOf(name string) *cardModel {
 			}},
 			{targets: &targetSpec{min: 1, max: 1, what: []string{"creature"}}, do: func(g *game, o *StackObject, legal []string) error {
 				for _, t := range legal {
-					if err := g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Kind: "grant", Target: t, Keywords: []string{"flying"},
+					if err := g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Origin: o.ID, Kind: "grant", Target: t, Keywords: []string{"flying"},
 						Duration: "end_of_turn", Controller: o.Controller}); err != nil {
 						return err
 					}
@@ -216,7 +216,7 @@ func modelOf(name string) *cardModel {
 		return &cardModel{activated: []*ability{{cost: cost{life: 1}, targets: &targetSpec{min: 1, max: 1, what: []string{"permanent"}},
 			do: func(g *game, o *StackObject, legal []string) error {
 				for _, t := range legal {
-					if err := g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Kind: "cant_phase_out", Target: t,
+					if err := g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Origin: o.ID, Kind: "cant_phase_out", Target: t,
 						Duration: "until_your_next_upkeep", Controller: o.Controller}); err != nil {
 						return err
 					}
@@ -262,18 +262,18 @@ func modelOf(name string) *cardModel {
 				{ID: g.effectID(o.ID), Kind: "life_cant_change"},
 				{ID: g.effectID(o.ID + "-protection"), Kind: "player_protection", From: []string{"everything"}},
 			} {
-				e.Name, e.Player, e.Controller, e.Duration = o.Name, o.Controller, o.Controller, "until_your_next_turn"
+				e.Name, e.Player, e.Controller, e.Duration, e.Origin = o.Name, o.Controller, o.Controller, "until_your_next_turn", o.ID
 				if err := g.addEffect(e); err != nil {
 					return err
 				}
 			}
 			g.phaseOut(g.matching(&Filter{Controller: o.Controller}), "702.26b")
-			g.emit(Event{Kind: EventSpellExiled, Objects: []string{o.ID}, Rule: "608.2c", Player: o.Controller})
+			g.emit(Event{Kind: EventSpellExiled, Objects: []string{o.ID}, Rule: "406.2", Player: o.Controller})
 			return nil
 		}}}
 	case "Teferi's Realm":
 		return &cardModel{triggers: []*ability{{on: onEachUpkeep, do: func(g *game, o *StackObject, _ []string) error {
-			t, err := g.chooseType(o.Object, []string{"artifact", "creature", "land", "non-Aura enchantment"}, "creature", "608.2c")
+			t, err := g.chooseType(o.Object, []string{"artifact", "creature", "land", "non-Aura enchantment"}, "creature", "608.2d")
 			if err != nil {
 				return err
 			}
@@ -340,7 +340,8 @@ func modelOf(name string) *cardModel {
 		return &cardModel{refuse: "milling and changing land types"}
 
 	// A few common cards the presets and rulings talk about.
-	case "Lightning Bolt", "Shock":
+	case "Lightning Bolt", "Shock", "Ghostfire":
+		// Ghostfire's "Ghostfire is colorless." is its colour (CardColors).
 		n := 3
 		if name == "Shock" {
 			n = 2
@@ -360,7 +361,7 @@ func modelOf(name string) *cardModel {
 	case "Giant Growth":
 		return &cardModel{spell: &ability{targets: &targetSpec{min: 1, max: 1, what: []string{"creature"}, prefer: "you"}, do: func(g *game, o *StackObject, legal []string) error {
 			for _, t := range legal {
-				if err := g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Kind: "pump", Target: t, Power: 3, Toughness: 3,
+				if err := g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Origin: o.ID, Kind: "pump", Target: t, Power: 3, Toughness: 3,
 					Duration: "end_of_turn", Controller: o.Controller}); err != nil {
 					return err
 				}
@@ -407,7 +408,7 @@ func equipoise(g *game, o *StackObject, legal []string) error {
 			if len(theirs) <= len(mine) {
 				continue
 			}
-			pick, err := g.choosePick(o.Controller, len(theirs)-len(mine), theirs, "608.2c")
+			pick, err := g.choosePick(o.Controller, len(theirs)-len(mine), theirs, "608.2d")
 			if err != nil {
 				return err
 			}
@@ -425,10 +426,10 @@ func (g *game) chooseTimes(player string) (int, error) {
 		return 0, err
 	}
 	if ok {
-		g.chose(player, ChoiceX, itoa(a.X), "608.2c", false)
+		g.chose(player, ChoiceX, itoa(a.X), "608.2d", false)
 		return a.X, nil
 	}
-	g.chose(player, ChoiceX, "0", "608.2c", true)
+	g.chose(player, ChoiceX, "0", "608.2d", true)
 	return 0, nil
 }
 

@@ -19,9 +19,14 @@ type CardInfo struct {
 	Subtypes   []string
 	// Power and Toughness as printed ("2", "*"); "" when the data doesn't say.
 	Power, Toughness string
-	ManaCost         string   // "{2}{W}"
-	Colors           []string // white blue black red green; ColorsOf gives them from the mana cost
-	Text             string   // the Oracle text
+	ManaCost         string // "{2}{W}"
+	// ColorIndicator is the card's colour indicator (204), in any spelling
+	// ("Blue", "blue" or "U"); nil for none.
+	ColorIndicator []string
+	// Colors, when set, are the card's colours as the caller knows them;
+	// left nil, the engine works them out (CardColors).
+	Colors []string
+	Text   string // the Oracle text
 	// Faces is more than 1 for a card with several faces (split, transform,
 	// modal double-faced...).
 	Faces int
@@ -139,17 +144,133 @@ func parseKeywordLine(line string, kt *keywordText) bool {
 	return true
 }
 
-// cardText reads a card's Oracle text: the keyword lines, and the other
-// lines, which only a card model can account for.
-func cardText(text string) (keywordText, []string) {
+// cardText reads a card's Oracle text: the keyword lines, the lines that
+// define its colour (604.3, 702.114a), and the other lines, which only a
+// card model can account for.
+func cardText(name, text string) (keywordText, []string) {
 	kt := keywordText{vanishing: -1}
 	var rest []string
 	for _, line := range strings.Split(strings.ReplaceAll(text, "\r", ""), "\n") {
+		if _, ok := colorLine(name, line); ok {
+			continue
+		}
 		if !parseKeywordLine(line, &kt) {
 			rest = append(rest, strings.TrimSpace(line))
 		}
 	}
 	return kt, rest
+}
+
+// colorLine reads a line of Oracle text that defines the card's colour: a
+// characteristic-defining ability such as "Ghostfire is colorless." or
+// "Transguild Courier is all colors." (604.3), or devoid (702.114a). colors
+// is nil for colourless.
+func colorLine(name, line string) (colors []string, ok bool) {
+	l := strings.TrimSpace(stripReminder(line))
+	if strings.EqualFold(l, "devoid") {
+		return nil, true
+	}
+	rest, found := strings.CutPrefix(l, name+" is ")
+	if !found || name == "" {
+		return nil, false
+	}
+	rest, found = strings.CutSuffix(rest, ".")
+	if !found {
+		return nil, false
+	}
+	switch rest {
+	case "colorless":
+		return nil, true
+	case "all colors":
+		return Colors(), true
+	}
+	words := strings.FieldsFunc(rest, func(r rune) bool { return r == ',' || r == ' ' })
+	for _, w := range words {
+		switch {
+		case w == "and":
+		case has(Colors(), w):
+			colors = appendNew(colors, w)
+		default:
+			return nil, false
+		}
+	}
+	return colors, len(colors) > 0
+}
+
+// CardColors gives a card's colours (202.2, 204, 604.3): those its text
+// defines ("… is colorless.", devoid), else the colours of its mana cost's
+// symbols, else its colour indicator, else the colour words of a text
+// such as "Evermind is blue." for a card without a mana cost. nil is
+// colourless. Colors given in the CardInfo win over all of these.
+func CardColors(c CardInfo) []string {
+	if c.Colors != nil {
+		return append([]string(nil), c.Colors...)
+	}
+	name := c.Name
+	if i := strings.Index(name, " // "); i >= 0 {
+		name = name[:i]
+	}
+	for _, line := range strings.Split(c.Text, "\n") {
+		if cs, ok := colorLine(name, line); ok {
+			return cs
+		}
+	}
+	if cs := colorsOf(c.ManaCost); len(cs) > 0 {
+		return cs
+	}
+	var out []string
+	for _, w := range c.ColorIndicator {
+		if col := colorWord(w); col != "" {
+			out = appendNew(out, col)
+		}
+	}
+	return out
+}
+
+// colorWord reads a colour written as a word or a mana letter ("Blue", "U").
+func colorWord(w string) string {
+	w = strings.ToLower(strings.TrimSpace(w))
+	for _, c := range []struct{ letter, color string }{{"w", "white"}, {"u", "blue"}, {"b", "black"}, {"r", "red"}, {"g", "green"}} {
+		if w == c.letter || w == c.color {
+			return c.color
+		}
+	}
+	return ""
+}
+
+// ManaValue gives the mana value of a mana cost such as "{2}{W}{W}" (202.3):
+// a generic symbol counts its number, X counts 0, a hybrid symbol its
+// larger half ({2/W} counts 2), any other symbol 1.
+func ManaValue(manaCost string) int {
+	n := 0
+	for rest := manaCost; ; {
+		open := strings.IndexByte(rest, '{')
+		if open < 0 {
+			return n
+		}
+		end := strings.IndexByte(rest[open:], '}')
+		if end < 0 {
+			return n
+		}
+		sym := rest[open+1 : open+end]
+		rest = rest[open+end+1:]
+		best := 0
+		for _, half := range strings.Split(sym, "/") {
+			v := 1
+			switch {
+			case half == "X" || half == "Y" || half == "Z":
+				v = 0
+			case half == "P":
+				continue
+			default:
+				if k, err := strconv.Atoi(half); err == nil {
+					v = k
+				}
+			}
+			best = max(best, v)
+		}
+		n += best
+	}
 }
 
 // CardSupport reports whether the engine models everything the card's text
@@ -167,7 +288,7 @@ func cardModelFor(c CardInfo) (*cardModel, error) {
 	if c.Faces > 1 || strings.Contains(c.Name, " // ") {
 		return nil, errorf(CodeCardNotModelled, 0, 0, c.Name, "cards with several faces")
 	}
-	kt, rest := cardText(c.Text)
+	kt, rest := cardText(c.Name, c.Text)
 	m := modelOf(c.Name)
 	if m != nil && m.refuse != "" {
 		return nil, errorf(CodeCardNotModelled, 0, 0, c.Name, m.refuse)
@@ -197,10 +318,8 @@ func permanentFromCard(p *Permanent, c CardInfo, m *cardModel) {
 	p.Types = append([]string(nil), c.Types...)
 	p.Subtypes = append([]string(nil), c.Subtypes...)
 	p.Supertypes = append([]string(nil), c.Supertypes...)
-	p.Colors = append([]string(nil), c.Colors...)
-	if p.Colors == nil {
-		p.Colors = colorsOf(c.ManaCost)
-	}
+	p.Colors = CardColors(c)
+	p.ManaCost = c.ManaCost
 	p.BasePower, _ = strconv.Atoi(c.Power)
 	p.BaseTough, _ = strconv.Atoi(c.Toughness)
 	p.Keywords = append(append([]string(nil), m.text.keywords...), m.keywords...)

@@ -192,7 +192,7 @@ func TestPhasingCardsModelledOrRefused(t *testing.T) {
 
 // cardTextRest is the lines of a text that are not keyword lines.
 func cardTextRest(text string) []string {
-	_, rest := cardText(text)
+	_, rest := cardText("", text)
 	return rest
 }
 
@@ -603,4 +603,40 @@ func modelledNames() []string {
 		"Ertai's Familiar|Frenetic Efreet|Kaito Shizuki|Old Fogey|Teferi, Master of Time|Teferi, Timeless Voyager|"+
 		"Vision Charm|Lightning Bolt|Shock|Wrath of God|Day of Judgment|Giant Growth|Disenchant|Naturalize|Murder|"+
 		"Doom Blade|Unsummon|Pacifism|Glorious Anthem|Llanowar Elves", "|")
+}
+
+// TestCardColorsAndManaValue works out colours (202.2, 204, 604.3,
+// 702.114a) and mana values (202.3) from card data.
+func TestCardColorsAndManaValue(t *testing.T) {
+	tests := []struct {
+		c      CardInfo
+		colors string
+		mv     int
+	}{
+		{CardInfo{Name: "Doom Blade", ManaCost: "{1}{B}"}, "black", 2},
+		{CardInfo{Name: "Boros Charm", ManaCost: "{R}{W}"}, "white red", 2},
+		{CardInfo{Name: "Kitchen Finks", ManaCost: "{1}{G/W}{G/W}"}, "white green", 3},
+		{CardInfo{Name: "Spectral Procession", ManaCost: "{2/W}{2/W}{2/W}"}, "white", 6},
+		{CardInfo{Name: "Gitaxian Probe", ManaCost: "{U/P}"}, "blue", 1},
+		{CardInfo{Name: "Fireball", ManaCost: "{X}{R}"}, "red", 1},
+		{CardInfo{Name: "Ancestral Vision", ColorIndicator: []string{"Blue"}, Text: "Suspend 4—{U}"}, "blue", 0},
+		{CardInfo{Name: "Dryad Arbor", ColorIndicator: []string{"G"}}, "green", 0},
+		{CardInfo{Name: "Evermind", Text: "Evermind is blue.\nDraw a card."}, "blue", 0},
+		{CardInfo{Name: "Transguild Courier", ManaCost: "{4}", Text: "Transguild Courier is all colors."}, "white blue black red green", 4},
+		{CardInfo{Name: "Ghostfire", ManaCost: "{2}{R}", Text: "Ghostfire is colorless.\nGhostfire deals 3 damage to any target."}, "", 3},
+		{CardInfo{Name: "Eldrazi Devastator", ManaCost: "{8}"}, "", 8},
+		{CardInfo{Name: "Forest"}, "", 0},
+		{CardInfo{Name: "Given", ManaCost: "{R}", Colors: []string{"green"}}, "green", 1},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(CardColors(tt.c), " "); got != tt.colors {
+			t.Errorf("%s: colours %q, want %q", tt.c.Name, got, tt.colors)
+		}
+		if got := ManaValue(tt.c.ManaCost); got != tt.mv {
+			t.Errorf("%s: mana value %d, want %d", tt.c.Name, got, tt.mv)
+		}
+	}
+	if _, rest := cardText("Ghostfire", "Ghostfire is colorless.\nFlying"); len(rest) != 0 {
+		t.Errorf("a colour-defining line is left for a card model: %v", rest)
+	}
 }

@@ -27,20 +27,22 @@ import (
 //	type     a card or land type to choose: creature; for a land type, the
 //	         first one a land on the battlefield has, else Island
 const (
-	ChoiceKeep    = "keep"
-	ChoiceOrder   = "order"
-	ChoiceX       = "x"
-	ChoiceTargets = "targets"
-	ChoicePick    = "pick"
-	ChoiceMode    = "mode"
-	ChoicePay     = "pay"
-	ChoiceDecline = "decline" // a choice event for a pay choice answered no
-	ChoiceType    = "type"
+	ChoiceKeep     = "keep"
+	ChoiceOrder    = "order" // an answer's kind for both order and divide
+	ChoiceDivide   = "divide"
+	ChoiceTriggers = "triggers"
+	ChoiceX        = "x"
+	ChoiceTargets  = "targets"
+	ChoicePick     = "pick"
+	ChoiceMode     = "mode"
+	ChoicePay      = "pay"
+	ChoiceDecline  = "decline" // a choice event for a pay choice answered no
+	ChoiceType     = "type"
 )
 
 // ChoiceKinds returns the kinds of choice a choice event's Args[0] can name.
 func ChoiceKinds() []string {
-	return []string{ChoiceDecline, ChoiceKeep, ChoiceMode, ChoiceOrder, ChoicePay, ChoicePick, ChoiceTargets, ChoiceType, ChoiceX}
+	return []string{ChoiceDecline, ChoiceDivide, ChoiceKeep, ChoiceMode, ChoiceOrder, ChoicePay, ChoicePick, ChoiceTargets, ChoiceTriggers, ChoiceType, ChoiceX}
 }
 
 // kind says which choice an answer answers.
@@ -48,8 +50,10 @@ func (a *Answer) kind() string {
 	switch {
 	case a.Keep != "":
 		return ChoiceKeep
-	case a.Order != nil:
+	case a.Order != nil, a.Divide != nil:
 		return ChoiceOrder
+	case a.Triggers != nil:
+		return ChoiceTriggers
 	case a.HasX:
 		return ChoiceX
 	case a.Targets != nil:

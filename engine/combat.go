@@ -7,7 +7,7 @@ func (g *game) removeFromCombat(p *Permanent, rule string) {
 	if p.Attacking == "" && p.Blocking == "" {
 		return
 	}
-	p.Attacking, p.Blocking, p.Blocked, p.BlockOrder, p.OrderChosen = "", "", false, nil, false
+	p.Attacking, p.Blocking, p.Blocked, p.BlockOrder = "", "", false, nil
 	g.emit(Event{Kind: EventRemovedFromCombat, Objects: []string{p.ID}, Rule: rule, Player: p.Controller})
 }
 
@@ -215,87 +215,116 @@ func dealsDamageIn(p *Permanent, step int) bool {
 }
 
 // combatDamage assigns and deals combat damage (510.1, 510.2). An unblocked
-// attacker damages the player it attacks; a blocked one divides its damage
-// among its blockers in the order its controller chooses, lethal damage to
-// each in turn and the rest to the last (510.1c) or, with trample, to the
-// player (702.19b); deathtouch makes 1 damage lethal (702.2c). A blocked
-// creature with no blocker left deals none, unless it has trample (702.19d).
+// attacker damages the player it attacks (510.1b). A blocked one assigns
+// its damage to its blockers: all of it to a lone blocker, divided as its
+// controller chooses among two or more (510.1c, see divideDamage), and with
+// trample the excess over lethal damage may go to the player (702.19b); a
+// blocked creature with no blocker left deals none, unless it has trample
+// (702.19d). A blocker assigns its damage to the attacker it blocks (510.1d).
 func (g *game) combatDamage(step int) {
-	type hit struct {
-		src, dst string
-		n        int
-	}
-	var hits []hit
+	var hits []Share
+	var srcs []string
 	assigned := map[string]int{}
 	for i := range g.s.Permanents {
 		a := &g.s.Permanents[i]
 		if !a.Exists() || a.Attacking == "" || a.Power <= 0 || !dealsDamageIn(a, step) {
 			continue
 		}
-		if !a.Blocked {
-			hits = append(hits, hit{a.ID, a.Attacking, a.Power})
-			continue
+		shares := []Share{{a.Attacking, a.Power}}
+		if a.Blocked {
+			shares = g.divideDamage(a, assigned)
 		}
-		order := g.damageOrder(a)
-		left := a.Power
-		for k, id := range order {
-			if left <= 0 {
-				break
+		for _, sh := range shares {
+			if sh.N > 0 {
+				hits = append(hits, sh)
+				srcs = append(srcs, a.ID)
+				if sh.ID != a.Attacking {
+					assigned[sh.ID] += sh.N
+				}
 			}
-			b := g.s.perm(id)
-			lethal := max(b.Toughness-b.Damage-assigned[id], 0)
-			if a.Has("deathtouch") {
-				lethal = min(lethal, 1)
-			}
-			n := min(left, lethal)
-			if k == len(order)-1 && !a.Has("trample") {
-				n = left
-			}
-			if n > 0 {
-				hits = append(hits, hit{a.ID, id, n})
-				assigned[id] += n
-				left -= n
-			}
-		}
-		if left > 0 && a.Has("trample") {
-			hits = append(hits, hit{a.ID, a.Attacking, left})
 		}
 	}
 	for i := range g.s.Permanents {
 		b := &g.s.Permanents[i]
 		if b.Exists() && b.Blocking != "" && b.Power > 0 && dealsDamageIn(b, step) {
 			if a := g.s.perm(b.Blocking); a != nil && a.Exists() && a.Attacking != "" {
-				hits = append(hits, hit{b.ID, a.ID, b.Power})
+				hits = append(hits, Share{a.ID, b.Power})
+				srcs = append(srcs, b.ID)
 			}
 		}
 	}
-	for _, h := range hits {
-		g.dealDamage(h.src, h.dst, h.n, "510.2", true)
+	for k, h := range hits {
+		g.dealDamage(srcs[k], h.ID, h.N, "510.2", true)
 	}
 }
 
-// damageOrder gives the blockers still blocking a, in the order its
-// controller divides its damage among them: their answer, else the order
-// the blockers were declared in (see Choices). It is chosen once.
-func (g *game) damageOrder(a *Permanent) []string {
+// lethalFor is the damage still lethal to blocker b from attacker a, given
+// what other attackers are assigning it this step (702.19b): its toughness
+// less the damage marked and assigned, 1 from a source with deathtouch
+// (702.2c).
+func lethalFor(a, b *Permanent, assigned map[string]int) int {
+	n := max(b.Toughness-b.Damage-assigned[b.ID], 0)
+	if a.Has("deathtouch") {
+		n = min(n, 1)
+	}
+	return n
+}
+
+// divideDamage gives how blocked attacker a assigns its combat damage.
+// With two or more blockers, or a lone blocker and trample with damage to
+// spare, its controller divides it (510.1c, 702.19b): a divide answer
+// gives the amounts, an order answer the order in which each blocker is
+// assigned lethal damage; by default that order is the one the blockers
+// were declared in, the rest going to the last blocker, or with trample to
+// the player. The choice event says which.
+func (g *game) divideDamage(a *Permanent, assigned map[string]int) []Share {
 	var live []string
 	for _, id := range a.BlockOrder {
 		if b := g.s.perm(id); b != nil && b.Exists() && b.Blocking == a.ID {
 			live = append(live, id)
 		}
 	}
-	if len(live) < 2 || a.OrderChosen {
-		return live
+	trample := a.Has("trample")
+	switch {
+	case len(live) == 0 && trample:
+		return []Share{{a.Attacking, a.Power}} // 702.19d
+	case len(live) == 0:
+		return nil // 510.1c
+	case len(live) == 1 && (!trample || a.Power <= lethalFor(a, g.s.perm(live[0]), assigned)):
+		return []Share{{live[0], a.Power}}
 	}
-	a.OrderChosen = true
+	lethalInOrder := func(order []string) []Share {
+		var out []Share
+		left := a.Power
+		for k, id := range order {
+			n := min(left, lethalFor(a, g.s.perm(id), assigned))
+			if k == len(order)-1 && !trample {
+				n = left
+			}
+			out = append(out, Share{id, n})
+			left -= n
+		}
+		if left > 0 {
+			out = append(out, Share{a.Attacking, left})
+		}
+		return out
+	}
 	ans, ok, err := g.answer(a.Controller, ChoiceOrder)
 	if err != nil {
-		if g.err == nil {
-			g.err = err
-		}
-		return live
+		g.fail(err)
+		return nil
 	}
-	if ok {
+	var shares []Share
+	switch {
+	case !ok:
+		shares = lethalInOrder(live)
+	case ans.Divide != nil:
+		shares = ans.Divide
+		if err := g.checkDivision(a, live, shares, assigned, ans); err != nil {
+			g.fail(err)
+			return nil
+		}
+	default:
 		var order []string
 		for _, id := range ans.Order {
 			if has(live, id) && !has(order, id) {
@@ -307,11 +336,60 @@ func (g *game) damageOrder(a *Permanent) []string {
 				order = append(order, id)
 			}
 		}
-		a.BlockOrder = order
-		g.chose(a.Controller, ChoiceOrder, "", "510.1c", false, order...)
-		return order
+		shares = lethalInOrder(order)
 	}
-	a.BlockOrder = live
-	g.chose(a.Controller, ChoiceOrder, "", "510.1c", true, live...)
-	return live
+	// An order answer and the default are lethal damage in an order:
+	// choice order; a divide answer is choice divide.
+	kind, how := ChoiceOrder, "chosen"
+	if ok && ans.Divide != nil {
+		kind = ChoiceDivide
+	}
+	if !ok {
+		how = "default"
+	}
+	objs, args := []string{a.ID}, []string{kind, "", how}
+	for _, sh := range shares {
+		if sh.N > 0 {
+			objs = append(objs, sh.ID)
+			args = append(args, itoa(sh.N))
+		}
+	}
+	g.emit(Event{Kind: EventChoice, Player: a.Controller, Objects: objs, Args: args, Rule: "510.1c"})
+	return shares
+}
+
+// checkDivision checks a divide answer for attacker a: only its blockers,
+// and with trample the player it attacks, once every blocker is assigned
+// lethal damage (702.19b); the amounts add up to its power (510.1a).
+func (g *game) checkDivision(a *Permanent, live []string, shares []Share, assigned map[string]int, ans *Answer) error {
+	total, toPlayer := 0, 0
+	given := map[string]int{}
+	for _, sh := range shares {
+		switch {
+		case sh.ID == a.Attacking && a.Has("trample"):
+			toPlayer += sh.N
+		case !has(live, sh.ID):
+			return errorf(CodeBadChoice, ans.Line, 0, ans.Player, ChoiceDivide, sh.ID)
+		}
+		given[sh.ID] += sh.N
+		total += sh.N
+	}
+	if total != a.Power {
+		return errorf(CodeBadChoice, ans.Line, 0, ans.Player, ChoiceDivide+" "+itoa(a.Power), itoa(total))
+	}
+	if toPlayer > 0 {
+		for _, id := range live {
+			if given[id] < lethalFor(a, g.s.perm(id), assigned) {
+				return errorf(CodeBadChoice, ans.Line, 0, ans.Player, ChoiceDivide, id)
+			}
+		}
+	}
+	return nil
+}
+
+// fail records the first error met where a step can't return one.
+func (g *game) fail(err error) {
+	if g.err == nil {
+		g.err = err
+	}
 }

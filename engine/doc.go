@@ -64,6 +64,10 @@
 //     resolves, under the spell's id;
 //   - choose answers: pick ([ids] an effect has the player choose), mode,
 //     pay (true or false) and type, besides keep, order, x and targets;
+//     divide ({blocker: n, ..., player: n}: how an attacker's combat damage
+//     is divided, 510.1c, the player only with trample, 702.19b) and
+//     triggers ([id or id:condition, ...]: the order in which the player's
+//     triggered abilities go on the stack, the last on top, 603.3b);
 //   - resolve may name a permanent: the topmost ability from it resolves;
 //   - expect: indirect ([ids] phased out indirectly), blocked, choices
 //     ({id: {key: value}}), hand ({player: n}); event and no_event also match
@@ -88,8 +92,11 @@
 // # Real cards
 //
 // A permanent or spell given by card: takes its characteristics from the
-// Cards lookup and its behaviour from the engine's model of that card's
-// text (cardmodels.go): the keywords of its keyword lines, and for every
+// Cards lookup: types, subtypes and supertypes from its type line
+// (ParseTypeLine), colours from its mana cost, colour indicator or
+// colour-defining text (CardColors), mana value (ManaValue), power and
+// toughness where the data gives them. Its behaviour comes from the
+// engine's model of that card's text (cardmodels.go): the keywords of its keyword lines, and for every
 // other line a model written for that card. A card whose text has a line
 // the engine has no model for, or whose model says what it cannot model,
 // is refused with CodeCardNotModelled and a reason; CardSupport says which,
@@ -107,11 +114,20 @@
 //
 // # Choices
 //
-// A player's choices (the legend rule's keep, the order an attacker
-// divides its damage among its blockers, X, targets of triggered
-// abilities, modes, optional costs, types) are answered by choose actions;
-// without an answer the engine picks as choices.go documents, and the
-// choice event says so (Args[2] "default").
+// A player's choices (the legend rule's keep, how an attacker divides its
+// damage among its blockers, the order of simultaneous triggers, X,
+// targets of triggered abilities, modes, optional costs, types) are
+// answered by choose actions; without an answer the engine picks as
+// choices.go documents, and the choice event says so (Args[2] "default").
+//
+// # Citations
+//
+// Every event names the rule that makes it happen: entering the
+// battlefield cites what put the permanent there (608.3a, 608.3c, 110.2a),
+// an effect on a player 611.2a, a choice made while a spell or ability
+// resolves 608.2d, an ability that triggers outside the untap step 603.2.
+// The tests check each event's rule against the Comprehensive Rules text:
+// it exists, and its words fit the event.
 //
 // # Leaving the game
 //
@@ -144,10 +160,13 @@
 // wait for the upkeep and state-based actions, such as the legend rule after
 // two legends come back, happen at the first priority.
 //
-// Two questions the rules leave open are decided as follows, and tests don't
-// assert either way: an Aura that phases in directly while its host is still
-// phased out stays attached (the host is still on the battlefield; 702.26i
-// speaks of zones); and a permanent keeps its timestamp across phasing.
+// A phased-in attachment whose host is phased out is not legally attached
+// (the host is treated as though it doesn't exist): an Aura goes to the
+// graveyard (704.5m) and an Equipment becomes unattached (704.5n), as
+// Spatial Binding's ruling of 2012-07-01 says of an Aura kept from phasing
+// out with its host. A question the rules leave open is decided as
+// follows, and tests don't assert either way: a permanent keeps its
+// timestamp across phasing.
 //
 // # Illegal actions and checks
 //

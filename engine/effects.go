@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // playerEffectKinds are the effects on a player rather than on permanents.
 func playerEffectKinds() []string {
 	return []string{"life_cant_change", "player_protection", "player_hexproof"}
@@ -8,7 +10,17 @@ func playerEffectKinds() []string {
 // endEffect ends a continuous effect, for the rule given.
 func (g *game) endEffect(e *Effect, rule string) {
 	e.Ended = true
-	g.emit(Event{Kind: EventEffectEnds, Objects: []string{e.ID}, Args: []string{e.Duration}, Rule: rule, Player: e.Controller})
+	args := effectArgs(e)
+	args[0], args[1] = e.Duration, e.Kind
+	g.emit(Event{Kind: EventEffectEnds, Objects: append([]string{e.ID}, e.Affected...), Args: args, Rule: rule, Player: e.Controller})
+}
+
+// effectArgs are the Args of an effect_begins event: kind, duration, power,
+// toughness, keywords and qualities (each space-separated), the controller,
+// the duration's source and the player a control effect gives control to.
+func effectArgs(e *Effect) []string {
+	return []string{e.Kind, e.Duration, itoa(e.Power), itoa(e.Toughness), strings.Join(e.Keywords, " "),
+		strings.Join(e.From, " "), e.Controller, e.Source, e.Player}
 }
 
 // cantPhaseIn reports whether an effect says the permanent can't phase in.
@@ -91,7 +103,13 @@ func (g *game) addEffect(e Effect) error {
 		}
 	}
 	g.s.Effects = append(g.s.Effects, e)
-	g.emit(Event{Kind: EventEffectBegins, Objects: append([]string{e.ID}, e.Affected...), Args: []string{e.Kind, e.Duration}, Rule: "611.2c", Player: e.Controller})
+	// An effect on objects locks the set it affects (611.2c); one on a
+	// player lasts as its duration says (611.2a).
+	rule := "611.2c"
+	if has(playerEffectKinds(), e.Kind) {
+		rule = "611.2a"
+	}
+	g.emit(Event{Kind: EventEffectBegins, Objects: append([]string{e.ID}, e.Affected...), Args: effectArgs(&e), Rule: rule, Player: e.Controller})
 	if len(excluded) > 0 {
 		g.emit(Event{Kind: EventEffectExcludes, Objects: append([]string{e.ID}, excluded...), Rule: "702.26e", Player: e.Controller})
 	}

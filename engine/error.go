@@ -34,6 +34,7 @@ const (
 	CodeCardNotModelled = "card_not_modelled" // Args: [card, what the engine cannot model]
 	CodeCardNoPT        = "card_no_pt"        // Args: [card]
 	CodeNotLegalTarget  = "not_legal_target"  // Args: [spell or ability, target, rule]
+	CodeTargetCount     = "target_count"      // Args: [spell or ability, number of targets given, rule]
 	CodeCantAttack      = "cant_attack"       // Args: [creature, rule]
 	CodeCantBlock       = "cant_block"        // Args: [blocker, attacker, rule]
 	CodeCantCast        = "cant_cast"         // Args: [spell, rule]
@@ -54,7 +55,7 @@ func ErrorCodes() []string {
 		CodeUnknownPreset, CodeWrongType, CodeUnknownKeyword, CodeUnknownCard, CodeNoCardData,
 		CodeCardNotModelled, CodeCardNoPT, CodeNotLegalTarget, CodeCantAttack, CodeCantBlock, CodeCantCast,
 		CodeCantActivate, CodeCantPay, CodeCantAttach, CodeGameOver, CodePlayerLeft, CodeBadChoice,
-		CodeNotRefused}
+		CodeNotRefused, CodeTargetCount}
 	sort.Strings(c)
 	return c
 }

@@ -10,7 +10,8 @@ package engine
 //	step                 Args: none (Step is the step entered; Rule 510.4 for a second combat damage step)
 //	phase_out            Objects: every permanent phasing out at once, each followed by what goes with it;
 //	                     then one row per attachment that goes indirectly: Indirect, Objects [attachment, host]
-//	phase_in             Objects, rows: as phase_out; Args: ["tapped"] when they phase in tapped (610.4)
+//	phase_in             Objects, rows: as phase_out; Args: ["tapped", the permanents tapped...] when those phased in
+//	                     directly phase in tapped (610.4)
 //	phase_in_unattached  Objects: [attachment, former host] (702.26i)
 //	phase_out_prevented  Objects: [permanent]; Args: [the permanent whose leaving it waited for] (610.4b)
 //	phase_out_blocked    Objects: [permanent] an effect says it can't phase out (101.2)
@@ -43,25 +44,32 @@ package engine
 //	block                Objects: [blocker, attacker]
 //	counter              Objects: [permanent]; Args: [kind, n, total]
 //	counter_removed      Objects: [permanent]; Args: [kind, n removed, total]
-//	effect_begins        Objects: [effect id, affected permanents or player...]; Args: [kind, duration]
+//	effect_begins        Objects: [effect id, affected permanents or player...]; Args: [kind, duration, power,
+//	                     toughness, keywords, qualities (space-separated), controller, duration's source, new controller]
+//	                     (611.2c; 611.2a for an effect on a player)
 //	effect_excludes      Objects: [effect id, phased-out objects left out] (702.26e)
-//	effect_ends          Objects: [effect id]; Args: [duration]
+//	effect_ends          Objects: [effect id, what it affected...]; Args: as effect_begins, with duration first, then kind
 //	effect_never_starts  Objects: [effect id, source]; Args: [duration] (611.2b, 610.3c)
 //	control              Objects: [permanent]; Args: [old controller, new controller]
 //	damage_removed       Objects: the permanents whose damage is removed (514.2)
-//	state_based          Objects: [permanent]; Args: [what happened: one of StateBasedResults]; "loses" has Player
+//	state_based          Objects: [permanent]; Args: [what happened: one of StateBasedResults]; "loses" has Player;
+//	                     "counters" (704.5q) has Args[1]: how many +1/+1 and -1/-1 counters each went
 //	trigger              Player; Objects: [source]; Args: [condition, one of TriggerConditions]
 //	no_trigger           Objects: [permanent]; Args: [condition that did not trigger]
 //	draw                 Player; Args: [cards drawn, hand size] (121.1, 504.1)
 //	discard              Player; Args: [cards discarded, hand size] (701.9a)
 //	mana                 Player; Objects: [source]; Args: [mana, as {U}{U}] a mana ability (605.3a)
-//	choice               Player; Objects: [what was chosen, if objects]; Args: [kind (ChoiceKinds), value, "chosen" | "default"]
-//	refused              Player; Objects: [ids the action names]; Args: [action kind, error code] an illegal action refused, Rule the rule
+//	choice               Player; Objects: [what was chosen, if objects]; Args: [kind (ChoiceKinds), value, "chosen" | "default"];
+//	                     order and divide (510.1c): Objects [attacker, each permanent or player assigned damage],
+//	                     Args[3:] the amounts; order when lethal damage went in an order (an order answer, or the default);
+//	                     triggers (603.3b): Objects the sources in the order their abilities go on the stack, Args[3:] their conditions
+//	refused              Player; Objects: [ids the action names]; Args: [action kind, error code, the error's Args but the rule]:
+//	                     an illegal action refused, Rule the rule
 //	leaves_game          Player; Objects: what left with them
 //	turn_skipped         Player: whose turn doesn't begin: they left the game (800.4k)
 //	wins                 Player: who won (104.2a)
 //	phasing_player_gone  Objects: [permanent]; Args: [new phasing player] (702.26n)
-//	ygo_activate         Player; Objects: [effect]; Args: [chain number]
+//	ygo_activate         Player; Objects: [effect]; Args: [chain link (1), number of the chain in the phase]
 //	ygo_resolve          Player; Objects: [effect]
 //	phase_pass           Player: who passed (Step: the phase)
 //	phase_end            Step: the phase whose effects are done

@@ -67,12 +67,22 @@ func landwalkType(k string) string {
 	return ""
 }
 
-// colorsOf gives the colours of a mana cost such as "{2}{W}{U}" (202.2).
+// colorsOf gives the colours of a mana cost such as "{2}{W}{U}" (202.2):
+// those of its coloured symbols, hybrid and Phyrexian ones included.
 func colorsOf(manaCost string) []string {
 	var out []string
 	for _, c := range []struct{ sym, color string }{{"W", "white"}, {"U", "blue"}, {"B", "black"}, {"R", "red"}, {"G", "green"}} {
-		if strings.Contains(manaCost, c.sym) {
-			out = append(out, c.color)
+		for rest := manaCost; ; {
+			open := strings.IndexByte(rest, '{')
+			end := strings.IndexByte(rest, '}')
+			if open < 0 || end < open {
+				break
+			}
+			if has(strings.Split(rest[open+1:end], "/"), c.sym) {
+				out = append(out, c.color)
+				break
+			}
+			rest = rest[end+1:]
 		}
 	}
 	return out

@@ -14,6 +14,27 @@ type Arg struct {
 	IsN  bool     // N is set
 	Key  string   // a message key to render (a step, zone or trigger condition)
 	Text string   // a value to show as it is
+	// Shares are amounts given to objects or players (damage divided among
+	// them): render them as a list, each with "engine.share".
+	Shares []Share
+	// Sub are the values of Key's message, when it takes some.
+	Sub []Arg
+	// Keys are message keys to render as a list (keywords, qualities).
+	Keys []string
+}
+
+// Subject gives the objects the event's sentence is about, for agreement
+// in languages that mark number and gender: its Objects, or for a
+// phase_in of permanents phasing in tapped, those permanents, and for an
+// indirect row, the attachment.
+func (e Event) Subject() []string {
+	switch {
+	case e.Kind == EventPhaseIn && len(e.Args) > 1 && e.Args[0] == "tapped":
+		return e.Args[1:]
+	case e.Indirect && len(e.Objects) > 0:
+		return e.Objects[:1] // the attachment, not its host
+	}
+	return e.Objects
 }
 
 // Message gives the locale key of the event's message and the values it
@@ -56,13 +77,19 @@ func (e Event) Message(game string) (key string, args []Arg) {
 	switch e.Kind {
 	case EventStep, EventPhaseEnd:
 		args = []Arg{step()}
+		if e.Kind == EventStep && e.Rule == "510.4" {
+			key += ".second_damage"
+		}
 	case EventPhaseOut, EventPhaseIn:
 		switch {
 		case e.Indirect:
 			key += ".indirect"
 			args = []Arg{obj(0), obj(1)}
 		case arg(0) == "tapped":
+			// Only what phased in directly is tapped; its attachments
+			// have their own rows.
 			key += ".tapped"
+			args = []Arg{{IDs: e.Args[1:]}, {N: len(e.Args) - 1, IsN: true}}
 		default:
 			args = []Arg{count}
 		}
@@ -121,22 +148,46 @@ func (e Event) Message(game string) (key string, args []Arg) {
 		args = []Arg{count, {Text: arg(0)}}
 	case EventCounter, EventCounterRemoved:
 		args = []Arg{{Text: arg(0)}, num(arg(1)), num(arg(2))}
-	case EventEffectBegins, EventEffectExcludes:
-		if len(e.Objects) < 2 {
-			key += ".none"
-			args = []Arg{obj(0)}
-		} else {
-			args = []Arg{obj(0), from(1)}
+	case EventEffectExcludes:
+		args = []Arg{obj(0), from(1)}
+	case EventEffectBegins, EventEffectEnds:
+		// [effect, affected, duration, power, toughness, keywords, qualities]
+		kind, dur := arg(0), arg(1)
+		if e.Kind == EventEffectEnds {
+			kind, dur = dur, kind
 		}
-	case EventEffectEnds:
-		if e.Rule == "702.26f" {
+		words := func(prefix, list string) Arg {
+			a := Arg{Keys: []string{}}
+			for _, w := range strings.Fields(list) {
+				a.Keys = append(a.Keys, prefix+w)
+			}
+			return a
+		}
+		pt := func(s string) Arg {
+			if kind == "pump" && !strings.HasPrefix(s, "-") {
+				return Arg{Text: "+" + s}
+			}
+			return Arg{Text: s}
+		}
+		args = []Arg{obj(0), from(1), {Key: "engine.duration." + dur, Sub: []Arg{{ID: arg(6)}, {ID: arg(7)}}},
+			pt(arg(2)), pt(arg(3)), words("engine.keyword.", arg(4)), words("engine.quality.", arg(5)), {ID: arg(8)}}
+		switch {
+		case e.Kind == EventEffectEnds && e.Rule == "702.26f":
 			key += ".phased"
+		case e.Kind == EventEffectBegins && len(e.Objects) < 2:
+			key += ".none"
+		case len(e.Objects) < 2:
+			// an effect that ended with nothing left to affect
+		case kind != "":
+			key += "." + kind
 		}
-		args = []Arg{obj(0)}
 	case EventControl:
 		args = []Arg{{Text: arg(0)}, {Text: arg(1)}}
 	case EventStateBased:
 		key += "." + arg(0)
+		if arg(0) == "counters" {
+			args = []Arg{num(arg(1))}
+		}
 	case EventTrigger, EventNoTrigger:
 		args = []Arg{{Key: "engine.trigger." + arg(0)}}
 	case EventUnaffected:
@@ -161,12 +212,26 @@ func (e Event) Message(game string) (key string, args []Arg) {
 			key += ".default"
 		}
 		args = []Arg{{Text: arg(1)}}
-	case EventRefused:
-		switch ActionKind(arg(0)) {
-		case ActionBlock, ActionAttack, ActionCast, ActionActivate:
-			key += "." + arg(0)
-			args = []Arg{obj(0), obj(1)}
+		if arg(0) == ChoiceDivide || arg(0) == ChoiceOrder {
+			var sh []Share
+			for i := 1; i < len(e.Objects) && i+2 < len(e.Args); i++ {
+				n, _ := strconv.Atoi(e.Args[i+2])
+				sh = append(sh, Share{ID: e.Objects[i], N: n})
+			}
+			args = []Arg{obj(0), {Shares: sh}}
 		}
+	case EventRefused:
+		// The reason: the refusal's own message, with the error's values
+		// (ids named, numbers counted; the rule is the event's).
+		var sub []Arg
+		for i := 2; i < len(e.Args); i++ {
+			a := Arg{ID: e.Args[i]}
+			if n, err := strconv.Atoi(e.Args[i]); err == nil && i == 3 && (arg(1) == CodeTargetCount || arg(1) == CodeCantPay) {
+				a = Arg{N: n, IsN: true} // how many targets, how much life
+			}
+			sub = append(sub, a)
+		}
+		args = []Arg{{Key: "engine.refusal." + arg(1), Sub: sub}}
 	}
 	return key, args
 }

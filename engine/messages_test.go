@@ -29,10 +29,24 @@ func TestEveryValueHasAMessage(t *testing.T) {
 	for _, c := range ChoiceKinds() {
 		keys = append(keys, "engine.event.choice."+c, "engine.event.choice."+c+".default")
 	}
-	for _, a := range []ActionKind{ActionBlock, ActionAttack, ActionCast, ActionActivate} {
-		keys = append(keys, "engine.event.refused."+string(a))
+	for _, c := range ErrorCodes() {
+		keys = append(keys, "engine.refusal."+c)
 	}
-	keys = append(keys, "engine.event.activate.notarget", "engine.event.prevented.nosource")
+	for _, k := range effectKinds() {
+		keys = append(keys, "engine.event.effect_begins."+k, "engine.event.effect_ends."+k)
+	}
+	for _, d := range durations() {
+		keys = append(keys, "engine.duration."+d)
+	}
+	for _, k := range Keywords() {
+		keys = append(keys, "engine.keyword."+k)
+	}
+	for _, q := range protectionQualities() {
+		keys = append(keys, "engine.quality."+q)
+	}
+	keys = append(keys, "engine.event.activate.notarget", "engine.event.prevented.nosource", "engine.event.phase_in.tapped",
+		"engine.event.effect_begins.none", "engine.event.effect_ends.phased", "engine.share", "engine.name.ability",
+		"engine.name.nth", "engine.event.step.second_damage")
 	for _, c := range TriggerConditions() {
 		keys = append(keys, "engine.trigger."+c)
 	}

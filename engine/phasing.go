@@ -24,14 +24,24 @@ func (g *game) phaseOut(direct []string, rule string) []string {
 	}
 	// Attachments of anything phasing out go indirectly, transitively.
 	indirect := map[string]string{} // attachment -> host
+	var kept []string               // attachments an effect keeps from phasing out with their host
 	for changed := true; changed; {
 		changed = false
 		for i := range g.s.Permanents {
 			q := &g.s.Permanents[i]
-			if q.Exists() && q.AttachedTo != "" && (out[q.AttachedTo] || indirect[q.AttachedTo] != "") && indirect[q.ID] == "" && !g.cantPhaseOut(q.ID) {
-				indirect[q.ID] = q.AttachedTo
-				changed = true
+			if !q.Exists() || q.AttachedTo == "" || !out[q.AttachedTo] && indirect[q.AttachedTo] == "" || indirect[q.ID] != "" || has(kept, q.ID) {
+				continue
 			}
+			if g.cantPhaseOut(q.ID) {
+				kept = append(kept, q.ID)
+				if out[q.ID] {
+					continue // already reported among the direct ones
+				}
+				g.emit(Event{Kind: EventPhaseOutBlocked, Objects: []string{q.ID}, Rule: "101.2", Player: q.Controller})
+				continue
+			}
+			indirect[q.ID] = q.AttachedTo
+			changed = true
 		}
 	}
 	children := g.childrenOf(indirect)
@@ -188,7 +198,7 @@ func (g *game) phaseIn(ids []string, rule string, tapped bool) {
 		for _, id := range roots {
 			g.s.perm(id).Tapped = true
 		}
-		ev.Args = []string{"tapped"}
+		ev.Args = append([]string{"tapped"}, roots...)
 	}
 	g.emit(ev)
 	for _, o := range objs {
@@ -207,7 +217,12 @@ func (g *game) phaseIn(ids []string, rule string, tapped bool) {
 	}
 	for _, o := range objs {
 		q := g.s.perm(o)
-		g.fire(o, "phases_in", "502.4", "")
+		// In the untap step it waits for the next priority (502.4).
+		rule := "603.2"
+		if g.s.Step == StepUntap {
+			rule = "502.4"
+		}
+		g.fire(o, "phases_in", rule, "")
 		for _, t := range q.Triggers {
 			switch t {
 			case "enters":

@@ -39,6 +39,8 @@ func (g *game) leaveGame(name, rule string) error {
 	for _, o := range g.s.Stack {
 		if o.Controller != name {
 			stack = append(stack, o)
+		} else {
+			g.s.LeftStack = append(g.s.LeftStack, o)
 		}
 	}
 	g.s.Stack = stack

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,8 +15,46 @@ type rulesCase struct {
 	src  string
 }
 
+// quotedCase is a conformance case with the words of the rule (or ruling)
+// it plays: name is "<rule>/<what happens>" and quote the rule's text,
+// word for word, checked against the CR.
+type quotedCase struct {
+	name, quote, src string
+}
+
+// runQuotedCases runs conformance cases and checks their quotes.
+func runQuotedCases(t *testing.T, tests []quotedCase, cards Cards) {
+	t.Helper()
+	var plain []rulesCase
+	for _, tt := range tests {
+		plain = append(plain, rulesCase{tt.name, tt.src})
+		if tt.quote == "" {
+			t.Errorf("%s quotes nothing", tt.name)
+		}
+	}
+	runRulesCases(t, plain, cards)
+	if _, err := os.Stat(filepath.Join("..", "..", "shared", "data", "mtg", "cr", crFile)); err != nil {
+		return
+	}
+	rules := crRules(t)
+	for _, tt := range tests {
+		num, _, _ := strings.Cut(tt.name, "/")
+		if !crRuleRE.MatchString(num + " ") {
+			continue // a ruling, quoted from the card's rulings
+		}
+		q := strings.ToLower(strings.ReplaceAll(tt.quote, "’", "'"))
+		if !strings.Contains(rules[num], q) {
+			t.Errorf("%s: rule %s doesn't say %q", tt.name, num, tt.quote)
+		}
+	}
+}
+
 func runRulesCases(t *testing.T, tests []rulesCase, cards Cards) {
 	t.Helper()
+	var rules map[string]string
+	if _, err := os.Stat(filepath.Join("..", "..", "shared", "data", "mtg", "cr", crFile)); err == nil {
+		rules = crRules(t)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			sc, err := ParseScenarioWith([]byte(tt.src), ParseOptions{Cards: cards})
@@ -27,6 +67,10 @@ func runRulesCases(t *testing.T, tests []rulesCase, cards Cards) {
 			}
 			requireOK(t, r)
 			checkApplyPure(t, sc)
+			if rules == nil {
+				return
+			}
+			checkEventRules(t, rules, r)
 		})
 	}
 }

@@ -28,6 +28,42 @@ type Result struct {
 	// card's printed names by language ("fr", "ja"), for a reader in that
 	// language; Names keeps the English name.
 	LocalNames map[string]map[string]string
+	// Sources maps the id of every activated or triggered ability the run
+	// put on the stack to the id of the permanent it comes from, and the id
+	// of every effect a spell or ability created to that spell or ability's:
+	// a reader knows them by their source ("Out of Time's ability").
+	Sources map[string]string
+}
+
+// noteStackObject records the name, printed names and source of a spell
+// or ability.
+func (r *Result) noteStackObject(o *StackObject) {
+	if o.ID == "" {
+		return
+	}
+	if _, ok := r.Names[o.ID]; !ok || o.Name != "" {
+		r.Names[o.ID] = o.Name
+		if o.Name == "" {
+			r.Names[o.ID] = o.ID
+		}
+	}
+	if len(o.LocalNames) > 0 {
+		r.LocalNames[o.ID] = o.LocalNames
+	}
+	if o.Source != "" && o.Source != o.ID {
+		r.Sources[o.ID] = o.Source
+	}
+}
+
+// noteAction records the names of the spells an action casts, refused
+// ones included, so that a trace names them.
+func (r *Result) noteAction(a *Action) {
+	if a.Inner != nil {
+		r.noteAction(a.Inner)
+	}
+	if a.Spell != nil && a.Kind == ActionCast {
+		r.noteStackObject(a.Spell)
+	}
 }
 
 // Check is the outcome of one expectation.
@@ -82,6 +118,11 @@ func RunWith(s *Scenario, opt Options) (*Result, error) {
 			r.LocalNames[p.ID] = p.LocalNames
 		}
 	}
+	r.Sources = map[string]string{}
+	for i := range s.Actions {
+		r.noteAction(&s.Actions[i])
+	}
+	left := len(st.LeftStack)
 	record := func(c Check) {
 		r.Expectations = append(r.Expectations, c)
 		r.OK = r.OK && c.OK
@@ -110,12 +151,22 @@ func RunWith(s *Scenario, opt Options) (*Result, error) {
 			return nil, err
 		}
 		st = next
-		for _, o := range st.Stack {
-			r.Names[o.ID] = o.Name
+		for i := range st.Stack {
+			r.noteStackObject(&st.Stack[i])
 		}
+		for i := left; i < len(st.LeftStack); i++ {
+			r.noteStackObject(&st.LeftStack[i])
+		}
+		left = len(st.LeftStack)
 		for _, e := range st.Effects {
 			if _, ok := r.Names[e.ID]; !ok {
-				r.Names[e.ID] = st.Names()[e.ID]
+				r.Names[e.ID] = e.Name
+				if e.Name == "" {
+					r.Names[e.ID] = e.ID
+				}
+			}
+			if e.Origin != "" {
+				r.Sources[e.ID] = e.Origin
 			}
 		}
 		if !opt.NoEvents {

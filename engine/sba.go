@@ -5,7 +5,7 @@ type sba struct{ id, what, rule string }
 
 // StateBasedResults returns the values Args[0] of a state_based event can take.
 func StateBasedResults() []string {
-	return []string{"ceases", "deathtouch", "destroyed", "graveyard", "loses", "unattached"}
+	return []string{"ceases", "counters", "deathtouch", "destroyed", "graveyard", "loses", "unattached"}
 }
 
 // stateBased performs state-based actions until none applies (704.3). A
@@ -43,6 +43,9 @@ func (g *game) stateBased() {
 			if !p.Exists() {
 				continue
 			}
+			if p.Counters["+1/+1"] > 0 && p.Counters["-1/-1"] > 0 {
+				acts = append(acts, sba{p.ID, "counters", "704.5q"})
+			}
 			switch {
 			case p.Is("creature") && p.Toughness <= 0:
 				acts = append(acts, sba{p.ID, "graveyard", "704.5f"})
@@ -70,6 +73,24 @@ func (g *game) stateBased() {
 			if p.Zone == ZoneGone {
 				continue
 			}
+			if a.what == "counters" {
+				// N of each go, N the smaller number (704.5q).
+				n := min(p.Counters["+1/+1"], p.Counters["-1/-1"])
+				m := make(map[string]int, len(p.Counters))
+				for k, v := range p.Counters {
+					m[k] = v
+				}
+				m["+1/+1"] -= n
+				m["-1/-1"] -= n
+				for _, k := range []string{"+1/+1", "-1/-1"} {
+					if m[k] == 0 {
+						delete(m, k)
+					}
+				}
+				p.Counters = m
+				g.emit(Event{Kind: EventStateBased, Objects: []string{a.id}, Args: []string{a.what, itoa(n)}, Rule: a.rule, Player: p.Controller})
+				continue
+			}
 			g.emit(Event{Kind: EventStateBased, Objects: []string{a.id}, Args: []string{a.what}, Rule: a.rule, Player: p.Controller})
 			switch a.what {
 			case "ceases":
@@ -86,20 +107,18 @@ func (g *game) stateBased() {
 	}
 }
 
-// legalHost reports whether an attachment may stay attached to its host. A
-// host that is phased out still counts: phasing is not a zone change
-// (702.26d); whether an Aura phased in on a phased-out host should go to the
-// graveyard is an open question, and the engine does not put it there.
+// legalHost reports whether an attachment may stay attached to its host.
+// A phased-in attachment whose host is phased out is not legally attached:
+// the host is treated as though it doesn't exist (702.26b), so an Aura kept
+// from phasing out with it goes to the graveyard (704.5m; Spatial Binding's
+// ruling of 2012-07-01), and an Equipment becomes unattached (704.5n).
 func (g *game) legalHost(att *Permanent) bool {
 	if att.AttachedTo == "" {
 		return false
 	}
 	h := g.s.perm(att.AttachedTo)
-	if h == nil || h.Zone != ZoneBattlefield {
+	if h == nil || !h.Exists() {
 		return false
-	}
-	if h.PhasedOut {
-		return true
 	}
 	return g.canHost(att, h)
 }

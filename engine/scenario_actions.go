@@ -283,10 +283,10 @@ func (p *scenarioParser) drawAction(x *value, a *Action) error {
 	return err
 }
 
-// answer reads choose: {player, and one of keep, order, x, targets, pick,
-// mode, pay, type}.
+// answer reads choose: {player, and one of keep, order, divide, triggers,
+// x, targets, pick, mode, pay, type}.
 func (p *scenarioParser) answer(x *value) (*Answer, error) {
-	g, err := asMap(x, "choose", "player", "keep", "order", "x", "targets", "pick", "mode", "pay", "type")
+	g, err := asMap(x, "choose", "player", "keep", "order", "divide", "triggers", "x", "targets", "pick", "mode", "pay", "type")
 	if err != nil {
 		return nil, err
 	}
@@ -312,6 +312,49 @@ func (p *scenarioParser) answer(x *value) (*Answer, error) {
 		a.Order, err = p.refs(v, "order", "permanent")
 		if err == nil && a.Order == nil {
 			a.Order = []string{}
+		}
+	case "divide":
+		// {blocker: n, ...}, and the defending player with trample.
+		if v.kind != mapValue || len(v.keys) == 0 {
+			return nil, errorf(CodeWrongType, v.line, v.col, "divide", "mapping of ids to amounts of damage")
+		}
+		a.Divide = []Share{}
+		for i, kv := range v.keys {
+			id := kv.s
+			if !has(p.players, id) {
+				if id, err = p.ref(kv, "divide", "permanent"); err != nil {
+					return nil, err
+				}
+			}
+			n, err := v.items[i].integer(id)
+			if err != nil {
+				return nil, err
+			}
+			if n < 0 {
+				return nil, errorf(CodeBadValue, v.items[i].line, v.items[i].col, id, v.items[i].s, "a number from 0")
+			}
+			a.Divide = append(a.Divide, Share{ID: id, N: n})
+		}
+	case "triggers":
+		// [source, or source:condition, ...]: the order in which they go on the stack.
+		items := []*value{v}
+		if v.kind == seqValue {
+			items = v.items
+		}
+		a.Triggers = []string{}
+		for _, it := range items {
+			s, err := it.str("triggers")
+			if err != nil {
+				return nil, err
+			}
+			src, cond, _ := strings.Cut(s, ":")
+			if what := p.ids[src]; what != "permanent" {
+				return nil, errorf(CodeUndefinedID, it.line, it.col, src)
+			}
+			if cond != "" && !has(TriggerConditions(), cond) {
+				return nil, errorf(CodeBadValue, it.line, it.col, "triggers", s, "<id> or <id>:<trigger condition>")
+			}
+			a.Triggers = append(a.Triggers, s)
 		}
 	case "pick":
 		a.Pick, err = p.refs(v, "pick", "permanent")
@@ -409,10 +452,7 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 		if has(c.Types, "land") {
 			return nil, errorf(CodeBadValue, cv.line, cv.col, "card", c.Name, "a spell (a land is played, not cast: 305.1)")
 		}
-		o.Card, o.Name, o.Types, o.Colors = c.Name, c.Name, c.Types, c.Colors
-		if o.Colors == nil {
-			o.Colors = colorsOf(c.ManaCost)
-		}
+		o.Card, o.Name, o.Types, o.Colors, o.LocalNames = c.Name, c.Name, c.Types, CardColors(c), c.Names
 		if m.spell == nil && len(m.modes) == 0 {
 			if !isPermanentCard(c.Types) {
 				return nil, errorf(CodeCardNotModelled, cv.line, cv.col, c.Name, "casting it")

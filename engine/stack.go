@@ -3,6 +3,7 @@ package engine
 import (
 	"sort"
 	"strconv"
+	"strings"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -296,7 +297,7 @@ func (g *game) activateAbility(o StackObject) error {
 	g.emit(Event{Kind: EventActivate, Objects: append([]string{o.ID, o.Source}, o.Targets...), Rule: "602.2", Player: ctrl})
 	if ab.cost.tap {
 		src.Tapped = true
-		g.emit(Event{Kind: EventTap, Objects: []string{o.Source}, Rule: "602.2b", Player: ctrl})
+		g.emit(Event{Kind: EventTap, Objects: []string{o.Source}, Rule: "107.5", Player: ctrl}) // {T}: tap this permanent
 	}
 	if ab.cost.life > 0 {
 		pl.Life -= ab.cost.life
@@ -344,6 +345,7 @@ func (g *game) resolve(id string) error {
 	}
 	o := st[i]
 	g.s.Stack = append(st[:i:i], st[i+1:]...)
+	g.s.LeftStack = append(g.s.LeftStack, o)
 	spec := g.specOf(&o)
 	src := g.stackSource(&o)
 	var legal []string
@@ -402,6 +404,7 @@ func (g *game) resolve(id string) error {
 				e.ID += "-" + strconv.Itoa(n+1)
 			}
 			e.Controller = o.Controller
+			e.Origin = o.ID
 			if err := g.addEffect(e); err != nil {
 				return err
 			}
@@ -415,10 +418,12 @@ func (g *game) resolve(id string) error {
 func (g *game) resolvePermanent(o *StackObject, legal []string) error {
 	p := g.s.perm(o.Permanent)
 	p.BaseController = o.Controller
+	rule := "608.3a"
 	if has(p.Subtypes, "Aura") && len(legal) == 1 {
 		p.AttachedTo = legal[0]
+		rule = "608.3c"
 	}
-	g.enter([]string{p.ID})
+	g.enter([]string{p.ID}, rule)
 	return nil
 }
 
@@ -462,7 +467,7 @@ func (g *game) doOps(o *StackObject, legal []string) error {
 			g.phaseIn(perms(), "702.26c", false)
 		case OpPump:
 			for _, t := range perms() {
-				if err := g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Kind: "pump", Target: t, Power: op.Power,
+				if err := g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Origin: o.ID, Kind: "pump", Target: t, Power: op.Power,
 					Toughness: op.Toughness, Duration: "end_of_turn", Controller: o.Controller}); err != nil {
 					return err
 				}
@@ -497,7 +502,7 @@ func (g *game) keywordTrigger(o *StackObject) {
 		}
 	case onFlanking:
 		if b := g.s.perm(o.Object); b != nil && b.Exists() {
-			g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Kind: "pump", Target: b.ID, Power: -1, Toughness: -1,
+			g.addEffect(Effect{ID: g.effectID(o.ID), Name: o.Name, Origin: o.ID, Kind: "pump", Target: b.ID, Power: -1, Toughness: -1,
 				Duration: "end_of_turn", Controller: o.Controller})
 		}
 	}
@@ -549,6 +554,17 @@ func (g *game) putTriggers() {
 		return len(g.s.Players)
 	}
 	sort.SliceStable(pend, func(i, j int) bool { return order(pend[i]) < order(pend[j]) })
+	for i := 0; i < len(pend); {
+		j := i + 1
+		for j < len(pend) && order(pend[j]) == order(pend[i]) {
+			j++
+		}
+		if err := g.orderTriggers(pend[i:j]); err != nil {
+			g.fail(err)
+			return
+		}
+		i = j
+	}
 	for _, t := range pend {
 		rule := t.Rule
 		if rule == "" {
@@ -586,6 +602,7 @@ func (g *game) putTriggers() {
 				return
 			}
 			if len(targets) < ab.targets.min {
+				g.s.LeftStack = append(g.s.LeftStack, o)
 				g.emit(Event{Kind: EventNoTargets, Objects: []string{o.ID}, Rule: "603.3d", Player: ctrl})
 				continue
 			}
@@ -596,6 +613,68 @@ func (g *game) putTriggers() {
 		}
 		g.s.Stack = append(g.s.Stack, o)
 	}
+}
+
+// orderTriggers puts one player's triggered abilities in the order they go
+// on the stack (603.3b): the player's triggers answer, else the order they
+// triggered in. When two or more go on the stack, a choice event says the
+// order, the last one on top.
+func (g *game) orderTriggers(ts []Trigger) error {
+	var stacked []int
+	for i, t := range ts {
+		if t.Ability != 0 || isKeywordTrigger(t.Condition) {
+			stacked = append(stacked, i)
+		}
+	}
+	if len(stacked) < 2 {
+		return nil
+	}
+	ctrl := ts[stacked[0]].Controller
+	if ctrl == "" {
+		ctrl = g.controllerOf(ts[stacked[0]].Source)
+	}
+	ans, ok, err := g.answer(ctrl, ChoiceTriggers)
+	if err != nil {
+		return err
+	}
+	pos := append([]int(nil), stacked...) // where the stacked ones go
+	order := stacked
+	if ok {
+		order = nil
+		used := map[int]bool{}
+		for _, want := range ans.Triggers {
+			src, cond, _ := strings.Cut(want, ":")
+			found := false
+			for _, i := range stacked {
+				if !used[i] && ts[i].Source == src && (cond == "" || ts[i].Condition == cond) {
+					used[i], found = true, true
+					order = append(order, i)
+					break
+				}
+			}
+			if !found {
+				return errorf(CodeBadChoice, ans.Line, 0, ctrl, ChoiceTriggers, want)
+			}
+		}
+		for _, i := range stacked {
+			if !used[i] {
+				order = append(order, i)
+			}
+		}
+	}
+	orig := append([]Trigger(nil), ts...)
+	objs := make([]string, len(order))
+	args := []string{ChoiceTriggers, "", "chosen"}
+	if !ok {
+		args[2] = "default"
+	}
+	for k, i := range order {
+		ts[pos[k]] = orig[i]
+		objs[k] = orig[i].Source
+		args = append(args, orig[i].Condition)
+	}
+	g.emit(Event{Kind: EventChoice, Player: ctrl, Objects: objs, Args: args, Rule: "603.3b"})
+	return nil
 }
 
 // triggerTargets chooses a triggered ability's targets: the controller's

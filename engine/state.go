@@ -95,6 +95,10 @@ type State struct {
 	Permanents []Permanent
 	Effects    []Effect
 	Stack      []StackObject
+	// LeftStack holds the spells and abilities that have left the stack (or
+	// were removed as they would have gone on it), as they last were (last
+	// known information, 113.7a), in the order they left.
+	LeftStack []StackObject
 	// Timestamp is the last timestamp handed out (CR 613.7).
 	Timestamp int
 	// Seq is the sequence number of the last event produced.
@@ -151,6 +155,8 @@ type Permanent struct {
 	BasePower  int
 	BaseTough  int
 	Colors     []string // white blue black red green; none for a colorless object
+	// ManaCost is its mana cost ("{2}{W}"), "" for none or unknown; see ManaValue.
+	ManaCost string
 	// Protection lists the qualities its protection keyword is from (702.16):
 	// colours, card types, or "everything".
 	Protection []string
@@ -197,10 +203,9 @@ type Permanent struct {
 	Attacking string // the player or planeswalker it attacks, "" if not attacking
 	Blocking  string // the attacker it blocks, "" if not blocking
 	Blocked   bool   // a blocked attacker stays blocked (509.1h)
-	// BlockOrder is how its controller divides its combat damage among its
-	// blockers (510.1c): each in turn is assigned lethal damage.
-	BlockOrder  []string
-	OrderChosen bool
+	// BlockOrder lists its blockers in the order they were declared; its
+	// controller divides its combat damage among them (510.1c).
+	BlockOrder []string
 	// StruckFirst records that it dealt combat damage in a first combat
 	// damage step (510.4, 702.7b).
 	StruckFirst bool
@@ -229,6 +234,9 @@ type Static struct {
 type Effect struct {
 	ID   string
 	Name string // display name: the spell's name, or the scenario's name for it
+	// Origin is the spell or ability it comes from, "" for an effect the
+	// scenario starts itself.
+	Origin string
 	// Kind: pump, set_pt, control, grant, lose (keywords), cant_phase_in,
 	// cant_phase_out; player effects: life_cant_change, player_protection,
 	// player_hexproof (Player is the player affected).
@@ -273,6 +281,9 @@ type StackObject struct {
 	// colours, for timing (307.1) and protection (702.16).
 	Types  []string
 	Colors []string
+	// LocalNames are the printed names of the spell's card by language
+	// ("fr", "ja"), for a spell given by card.
+	LocalNames map[string]string
 	// Card is the real card whose text it follows; Ability is then the
 	// number of its ability (1 on), 0 for the spell itself; Mode is the
 	// chosen mode of a modal spell (1 on).
@@ -336,17 +347,33 @@ type Delayed struct {
 // Answer is a player's answer to a choice still to come (the scenario's
 // choose action). Exactly one of its answers is set.
 type Answer struct {
-	Player  string
-	Keep    string   // the legend rule: the permanent to keep (704.5j)
-	Order   []string // how an attacker divides its damage among blockers (510.1c)
-	X       int      // the value of X
-	HasX    bool
-	Targets []string // the targets of a triggered ability (603.3d)
-	Pick    []string // permanents an effect tells the player to choose
-	Mode    int      // the mode of a modal spell or ability (700.2)
-	Pay     string   // "yes" or "no": whether to pay an optional cost
-	Type    string   // a card or land type to choose
-	Line    int
+	Player string
+	Keep   string // the legend rule: the permanent to keep (704.5j)
+	// Order divides an attacker's combat damage among its blockers as
+	// lethal damage to each in this order, the rest to the last (510.1c).
+	Order []string
+	// Divide divides an attacker's combat damage among its blockers (and,
+	// with trample, the player it attacks) as it says (510.1c, 702.19b).
+	Divide []Share
+	// Triggers is the order in which the player's triggered abilities go on
+	// the stack (603.3b), the last one on top: each is a source's id, or
+	// "<id>:<condition>" for one of several abilities of one source.
+	Triggers []string
+	X        int // the value of X
+	HasX     bool
+	Targets  []string // the targets of a triggered ability (603.3d)
+	Pick     []string // permanents an effect tells the player to choose
+	Mode     int      // the mode of a modal spell or ability (700.2)
+	Pay      string   // "yes" or "no": whether to pay an optional cost
+	Type     string   // a card or land type to choose
+	Line     int
+}
+
+// Share is an amount given to one object or player: damage divided among
+// them (510.1c).
+type Share struct {
+	ID string // a permanent's id or a player's name
+	N  int
 }
 
 // player returns the index of the named player, or -1.
@@ -386,6 +413,9 @@ func (s State) Names() map[string]string {
 	for _, p := range s.Permanents {
 		m[p.ID] = p.Name
 	}
+	for _, o := range s.LeftStack {
+		m[o.ID] = o.Name
+	}
 	for _, o := range s.Stack {
 		m[o.ID] = o.Name
 	}
@@ -413,6 +443,9 @@ func (s State) Names() map[string]string {
 // the game treats a phased-out permanent as though it doesn't exist (702.26b).
 // Every query of the engine goes through it.
 func (p *Permanent) Exists() bool { return p.Zone == ZoneBattlefield && !p.PhasedOut }
+
+// ManaValue is the mana value of the permanent's mana cost (202.3).
+func (p *Permanent) ManaValue() int { return ManaValue(p.ManaCost) }
 
 // Is reports whether the permanent has the card type t.
 func (p *Permanent) Is(t string) bool { return has(p.Types, t) }
@@ -444,6 +477,8 @@ func (s State) clone() State {
 	c.Permanents = append([]Permanent(nil), s.Permanents...)
 	c.Effects = append([]Effect(nil), s.Effects...)
 	c.Stack = append([]StackObject(nil), s.Stack...)
+	// Only ever appended to: shared, and copied by the first append.
+	c.LeftStack = s.LeftStack[:len(s.LeftStack):len(s.LeftStack)]
 	c.Pending = append([]Trigger(nil), s.Pending...)
 	c.Delayed = append([]Delayed(nil), s.Delayed...)
 	c.Answers = append([]Answer(nil), s.Answers...)

@@ -112,7 +112,7 @@ func (g *game) checkTargets(src source, spec *targetSpec, targets []string, x in
 		maxN = x
 	}
 	if len(targets) < spec.min || len(targets) > maxN {
-		return illegal(CodeNotLegalTarget, "601.2c", src.id, strconv.Itoa(len(targets)))
+		return illegal(CodeTargetCount, "601.2c", src.id, strconv.Itoa(len(targets)))
 	}
 	for i, t := range targets {
 		if has(targets[:i], t) {

@@ -138,7 +138,7 @@ func (g *game) enterStep(step Step) {
 		for i := range s.Permanents {
 			p := &s.Permanents[i]
 			if p.Attacking != "" || p.Blocking != "" || p.StruckFirst {
-				p.Attacking, p.Blocking, p.Blocked, p.BlockOrder, p.OrderChosen, p.StruckFirst = "", "", false, nil, false, false
+				p.Attacking, p.Blocking, p.Blocked, p.BlockOrder, p.StruckFirst = "", "", false, nil, false
 			}
 		}
 	case StepEnd:
@@ -180,7 +180,7 @@ func (g *game) beginningOf(cond string) {
 			continue
 		}
 		if p.Controller == g.s.Active {
-			g.fire(p.ID, cond, "503.1", "")
+			g.fire(p.ID, cond, "603.2b", "")
 		}
 		if cond == onUpkeep {
 			g.fireFor(p, onEachUpkeep, g.s.Active)
@@ -197,7 +197,7 @@ func (g *game) fireFor(p *Permanent, cond, player string) {
 	}
 	for i, ab := range m.triggers {
 		if ab.on == cond {
-			g.s.Pending = append(g.s.Pending, Trigger{Source: p.ID, Condition: cond, Rule: "503.1", Ability: i + 1,
+			g.s.Pending = append(g.s.Pending, Trigger{Source: p.ID, Condition: cond, Rule: "603.2b", Ability: i + 1,
 				Player: player, Controller: p.Controller, Card: p.Card})
 		}
 	}

@@ -45,6 +45,8 @@ type YGOState struct {
 	Used      map[string]int
 	Chains    [][]string
 	Resolved  []string
+	// PhaseChains counts the chains started in the current phase.
+	PhaseChains int
 }
 
 // YGOEffect is an effect that can activate or apply in a given phase.
@@ -96,6 +98,7 @@ func (g *game) enterPhase(phase Step) error {
 	}
 	for i := cur + 1; i <= target; i++ {
 		g.s.Step = Phases()[i]
+		g.s.YGO.PhaseChains = 0
 		g.emit(Event{Kind: EventStep, Rule: "ygo.phase"})
 		if err := g.phaseLoop(); err != nil {
 			return err
@@ -164,7 +167,8 @@ func (g *game) activate(i int, rule string) {
 	e := &y.Effects[i]
 	e.Done = true
 	y.Chains = append(y.Chains, []string{e.ID})
-	g.emit(Event{Kind: EventYGOActivate, Player: e.Controller, Objects: []string{e.ID}, Args: []string{"1", strconv.Itoa(len(y.Chains))}, Rule: rule})
+	y.PhaseChains++
+	g.emit(Event{Kind: EventYGOActivate, Player: e.Controller, Objects: []string{e.ID}, Args: []string{"1", strconv.Itoa(y.PhaseChains)}, Rule: rule})
 	y.Resolved = append(y.Resolved, e.ID)
 	g.emit(Event{Kind: EventYGOResolve, Player: e.Controller, Objects: []string{e.ID}, Rule: "ygo.chain"})
 }

@@ -66,7 +66,9 @@ func (g *game) destroyAll(f *Filter) {
 // their owner's control unless a spell's controller puts them there. A
 // card that enters tapped does (614.1c); one with vanishing N enters with N
 // time counters (702.63a); a choice made as it enters is made (614.12).
-func (g *game) enter(ids []string) {
+// rule is what puts them there: 608.3a or 608.3c for a resolving permanent
+// spell, 110.2a for an effect.
+func (g *game) enter(ids []string, rule string) {
 	for _, id := range ids {
 		p := g.s.perm(id)
 		if p.Zone == ZoneBattlefield {
@@ -103,7 +105,7 @@ func (g *game) enter(ids []string) {
 			}
 			p.Counters = m
 		}
-		g.emit(Event{Kind: EventEntersBattlefield, Objects: []string{id}, Rule: "403.1", Player: p.Controller})
+		g.emit(Event{Kind: EventEntersBattlefield, Objects: []string{id}, Rule: rule, Player: p.Controller})
 		g.fire(id, "enters", "603.6a", "")
 	}
 }

@@ -9,7 +9,12 @@ package i18n
 //	"engine.event.state_based."+result
 //	"engine.event.choice."+choice kind, and the same with ".default" when
 //	the engine chose by default
-//	"engine.event.refused."+action kind, for block, attack, cast, activate
+//	"engine.event.effect_begins."+effect kind, "engine.event.effect_ends."+kind
+//	"engine.refusal."+code: why an action was refused
+//	"engine.duration."+duration, "engine.keyword."+keyword,
+//	"engine.quality."+quality (protection from …)
+//	a ".f" variant of an event's key: the feminine agreement of the words
+//	about its subject (French)
 //	"engine.step."+step and "engine.step.ygo."+phase
 //	"engine.zone."+zone, "engine.trigger."+condition
 //	"engine.rule."+rule for the "ygo." rules
@@ -57,11 +62,14 @@ const (
 	KeyEngineEventDiscard       Key = "engine.event.discard"         // %[2]s player, %[3]d cards, %[4]d hand
 	KeyEngineEventMana          Key = "engine.event.mana"            // %[1]s source, %[2]s player, %[3]s mana
 	KeyEngineEventChoice        Key = "engine.event.choice"          // %[2]s player, %[3]s value
-	KeyEngineEventRefused       Key = "engine.event.refused"         // %[1]s objects
+	KeyEngineEventRefused       Key = "engine.event.refused"         // %[3]s the reason (engine.refusal.*)
 	KeyEngineEventTurnSkipped   Key = "engine.event.turn_skipped"    // %[2]s player
 	KeyEngineEventWins          Key = "engine.event.wins"            // %[2]s player
 	KeyEngineEventNoPhaseOut    Key = "engine.event.phase_out_blocked"
 	KeyEngineZoneStack          Key = "engine.zone.stack"
+	KeyEngineNameAbility        Key = "engine.name.ability" // %[1]s the permanent it comes from
+	KeyEngineNameNth            Key = "engine.name.nth"     // %[1]s name, %[2]d its number among permanents of that name
+	KeyEngineShare              Key = "engine.share"        // %[1]s who, %[2]d how much
 
 	// Errors (engine.Error codes).
 	KeyEngineErrUnknownKeyword Key = "engine.err.unknown_keyword"   // %[1]s keyword

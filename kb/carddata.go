@@ -15,6 +15,11 @@ type CardData struct {
 	TypeLine string
 	Text     string // Oracle text
 	Keywords []string
+	// ManaCost, ColorIndicator, Power and Toughness are the front face's,
+	// where the cards file gives them ("" or nil otherwise).
+	ManaCost         string
+	ColorIndicator   []string
+	Power, Toughness string
 	// Printed holds the card's printed French and Japanese name, type line
 	// and text, when the cards file gives them.
 	Printed map[string]Printed
@@ -30,12 +35,16 @@ func (ix *Index) CardData(ctx context.Context, name string) (CardData, bool) {
 		return CardData{}, false
 	}
 	e := cs[0]
-	cd := CardData{Name: e.Name, OracleID: e.OracleID, Names: e.Names, TypeLine: e.TypeLine, Keywords: e.Keywords}
+	cd := CardData{Name: e.Name, OracleID: e.OracleID, Names: e.Names, TypeLine: e.TypeLine, Keywords: e.Keywords,
+		ManaCost: e.ManaCost, ColorIndicator: e.ColorIndicator, Power: e.Power, Toughness: e.Toughness}
 	if e.OracleID == "" {
 		return cd, true
 	}
 	if d, ok := ix.Doc(ctx, e.docID()); ok && d.Kind == KindCard {
 		cd.Text = strings.TrimSpace(strings.TrimPrefix(d.Text, e.TypeLine))
+		if d.ManaCost != "" {
+			cd.ManaCost = d.ManaCost
+		}
 	}
 	for _, l := range []string{"fr", "ja"} {
 		if d, ok := ix.Doc(ctx, e.docID()+"."+l); ok {

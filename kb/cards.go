@@ -20,6 +20,13 @@ type Card struct {
 	Side     string // "a", "b", ... for a face; empty for a whole card
 	TypeLine string
 	Text     string // Oracle text
+	// Characteristics, as the cards file gives them ("" or nil where it
+	// doesn't): the mana cost ("{2}{W}"), the colour indicator ("White",
+	// "Blue" or "W", "U": either spelling), and power and toughness as
+	// printed ("2", "*").
+	ManaCost         string
+	ColorIndicator   []string
+	Power, Toughness string
 	// Names maps "fr" and "ja" to the printed names in that language,
 	// oldest printing first.
 	Names map[string][]string
@@ -60,7 +67,7 @@ func (c Card) Doc() Doc {
 		text = strings.TrimSpace(text + "\n" + c.Text)
 	}
 	return Doc{ID: id, Kind: KindCard, Game: "mtg", Lang: "en", Card: c.Name, Title: title, Text: text,
-		Source: sourceWotC, Via: viaOracle, URL: cardURL(c.OracleID, c.Name)}
+		Source: sourceWotC, Via: viaOracle, URL: cardURL(c.OracleID, c.Name), ManaCost: c.ManaCost}
 }
 
 // PrintedDoc returns the card's printed text in lang as a Doc of kind card,
@@ -173,12 +180,20 @@ type scryfallCard struct {
 	OracleText      string   `json:"oracle_text"`
 	Keywords        []string `json:"keywords"`
 	ReleasedAt      string   `json:"released_at"`
+	ManaCost        string   `json:"mana_cost"`
+	ColorIndicator  []string `json:"color_indicator"`
+	Power           string   `json:"power"`
+	Toughness       string   `json:"toughness"`
 	CardFaces       []struct {
-		OracleID    string `json:"oracle_id"`
-		Name        string `json:"name"`
-		PrintedName string `json:"printed_name"`
-		TypeLine    string `json:"type_line"`
-		OracleText  string `json:"oracle_text"`
+		OracleID       string   `json:"oracle_id"`
+		Name           string   `json:"name"`
+		PrintedName    string   `json:"printed_name"`
+		TypeLine       string   `json:"type_line"`
+		OracleText     string   `json:"oracle_text"`
+		ManaCost       string   `json:"mana_cost"`
+		ColorIndicator []string `json:"color_indicator"`
+		Power          string   `json:"power"`
+		Toughness      string   `json:"toughness"`
 	} `json:"card_faces"`
 }
 
@@ -219,6 +234,12 @@ func scryfallCards(name string, r io.Reader, fn func(Card) error) error {
 		if lang == "" || lang == "en" {
 			if c.Name == "" || c.TypeLine == "" {
 				c.Name, c.TypeLine, c.Text, c.Keywords = sc.Name, sc.TypeLine, sc.OracleText, sc.Keywords
+				c.ManaCost, c.ColorIndicator, c.Power, c.Toughness = sc.ManaCost, sc.ColorIndicator, sc.Power, sc.Toughness
+				if len(sc.CardFaces) > 0 && c.ManaCost == "" && c.Power == "" {
+					// A card with faces: the front face's characteristics.
+					f := sc.CardFaces[0]
+					c.ManaCost, c.ColorIndicator, c.Power, c.Toughness = f.ManaCost, f.ColorIndicator, f.Power, f.Toughness
+				}
 				if c.Text == "" {
 					var faces []string
 					for _, f := range sc.CardFaces {
@@ -285,13 +306,17 @@ func scryfallCards(name string, r io.Reader, fn func(Card) error) error {
 }
 
 type mtgjsonCard struct {
-	Name        string   `json:"name"`
-	FaceName    string   `json:"faceName"`
-	Side        string   `json:"side"`
-	Type        string   `json:"type"`
-	Text        string   `json:"text"`
-	Keywords    []string `json:"keywords"`
-	Identifiers struct {
+	Name           string   `json:"name"`
+	FaceName       string   `json:"faceName"`
+	Side           string   `json:"side"`
+	Type           string   `json:"type"`
+	Text           string   `json:"text"`
+	Keywords       []string `json:"keywords"`
+	ManaCost       string   `json:"manaCost"`
+	ColorIndicator []string `json:"colorIndicator"`
+	Power          string   `json:"power"`
+	Toughness      string   `json:"toughness"`
+	Identifiers    struct {
 		ScryfallOracleID string `json:"scryfallOracleId"`
 	} `json:"identifiers"`
 	ForeignData []struct {
@@ -392,7 +417,8 @@ func (mc mtgjsonCard) card(name string, off int64, seen, ruled map[string]bool) 
 		return Card{}, false, nil
 	}
 	seen[id+"/"+mc.Side] = true
-	c := Card{OracleID: id, Name: mc.Name, FaceName: mc.FaceName, Side: mc.Side, TypeLine: mc.Type, Text: mc.Text, Keywords: mc.Keywords}
+	c := Card{OracleID: id, Name: mc.Name, FaceName: mc.FaceName, Side: mc.Side, TypeLine: mc.Type, Text: mc.Text, Keywords: mc.Keywords,
+		ManaCost: mc.ManaCost, ColorIndicator: mc.ColorIndicator, Power: mc.Power, Toughness: mc.Toughness}
 	for _, f := range mc.ForeignData {
 		code, ok := langCode(f.Language)
 		n := f.Name
@@ -451,16 +477,20 @@ func skipValue(dec *jsonStream) error {
 }
 
 type cardLine struct {
-	OracleID   string              `json:"oracle_id"`
-	Side       *string             `json:"side"`
-	Name       string              `json:"name"`
-	FaceName   *string             `json:"face_name"`
-	TypeLine   string              `json:"type_line"`
-	OracleText string              `json:"oracle_text"`
-	Keywords   []string            `json:"keywords"`
-	Names      map[string][]string `json:"names"`
-	FR         *Printed            `json:"fr"`
-	JA         *Printed            `json:"ja"`
+	OracleID       string              `json:"oracle_id"`
+	Side           *string             `json:"side"`
+	Name           string              `json:"name"`
+	FaceName       *string             `json:"face_name"`
+	TypeLine       string              `json:"type_line"`
+	OracleText     string              `json:"oracle_text"`
+	Keywords       []string            `json:"keywords"`
+	ManaCost       string              `json:"mana_cost"`
+	ColorIndicator []string            `json:"color_indicator"`
+	Power          string              `json:"power"`
+	Toughness      string              `json:"toughness"`
+	Names          map[string][]string `json:"names"`
+	FR             *Printed            `json:"fr"`
+	JA             *Printed            `json:"ja"`
 }
 
 func cardLines(name string, br *bufio.Reader, fn func(Card) error) error {
@@ -474,7 +504,8 @@ func cardLines(name string, br *bufio.Reader, fn func(Card) error) error {
 		if cl.OracleID == "" || cl.Name == "" {
 			return lineErr(name, line, CodeMissingField, "a card needs oracle_id and name")
 		}
-		c := Card{OracleID: cl.OracleID, Name: cl.Name, TypeLine: cl.TypeLine, Text: cl.OracleText, Keywords: cl.Keywords}
+		c := Card{OracleID: cl.OracleID, Name: cl.Name, TypeLine: cl.TypeLine, Text: cl.OracleText, Keywords: cl.Keywords,
+			ManaCost: cl.ManaCost, ColorIndicator: cl.ColorIndicator, Power: cl.Power, Toughness: cl.Toughness}
 		for code, p := range map[string]*Printed{"fr": cl.FR, "ja": cl.JA} {
 			if p != nil && p.Name != "" {
 				if c.Printed == nil {

@@ -363,6 +363,11 @@ type cardEntry struct {
 	TypeLine string              `json:"type_line,omitempty"`
 	Names    map[string][]string `json:"names,omitempty"` // "fr", "ja" -> printed names
 	Keywords []string            `json:"keywords,omitempty"`
+	// Characteristics of the card's front face, where the cards file gives them.
+	ManaCost       string   `json:"mana_cost,omitempty"`
+	ColorIndicator []string `json:"color_indicator,omitempty"`
+	Power          string   `json:"power,omitempty"`
+	Toughness      string   `json:"toughness,omitempty"`
 }
 
 // docID is the ID of the card's document.
@@ -417,6 +422,9 @@ func (t *cardTable) add(c Card) {
 		if e.TypeLine == "" {
 			e.TypeLine = c.TypeLine
 		}
+		if e.ManaCost == "" && e.Power == "" && (c.Side == "" || c.Side == "a") {
+			e.ManaCost, e.ColorIndicator, e.Power, e.Toughness = c.ManaCost, c.ColorIndicator, c.Power, c.Toughness
+		}
 		for _, k := range c.Keywords {
 			if !slices.Contains(e.Keywords, k) {
 				e.Keywords = append(e.Keywords, k)
@@ -428,7 +436,8 @@ func (t *cardTable) add(c Card) {
 		t.indexNames(i, c)
 		return
 	}
-	e := cardEntry{OracleID: c.OracleID, Name: name, TypeLine: c.TypeLine, Names: map[string][]string{}, Keywords: c.Keywords}
+	e := cardEntry{OracleID: c.OracleID, Name: name, TypeLine: c.TypeLine, Names: map[string][]string{}, Keywords: c.Keywords,
+		ManaCost: c.ManaCost, ColorIndicator: c.ColorIndicator, Power: c.Power, Toughness: c.Toughness}
 	for l, ns := range c.Names {
 		e.Names[l] = addUnique(nil, ns...)
 	}

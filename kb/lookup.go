@@ -205,6 +205,9 @@ type CardResult struct {
 	// closest card; Suggestions lists other candidates.
 	Fuzzy       bool
 	Suggestions []string
+	// YGO is the Yu-Gi-Oh! card, when the name is one the index knows
+	// (by its English or Japanese name or a name players use).
+	YGO *YGOCard `json:",omitempty"`
 }
 
 // RulingIn returns a ruling as a reader of lang sees it: its translation
@@ -219,7 +222,8 @@ func (r CardResult) RulingIn(d Doc, lang string) Doc {
 // Card finds a card by its English, French or Japanese name, exactly (case,
 // accents, width and punctuation folded), then fuzzily (typos), and returns
 // its texts: its Oracle and printed texts, and its rulings in their
-// official order.
+// official order. A Yu-Gi-Oh! card is found by its English or Japanese
+// name or a name players use for it.
 func (ix *Index) Card(ctx context.Context, name string) (CardResult, bool, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
@@ -228,6 +232,8 @@ func (ix *Index) Card(ctx context.Context, name string) (CardResult, bool, error
 	var res CardResult
 	if cs := ix.cards.lookup(name); len(cs) > 0 {
 		res.Name, res.OracleID, res.Names = cs[0].Name, cs[0].OracleID, cs[0].Names
+	} else if y, ok := ix.ygoNamed(name); ok && y.Name != "" {
+		res.Name = y.Name
 	} else if rs, err := ix.termDocs(ctx, fCard, NormalizeName(name), nil); err == nil && len(rs) > 0 {
 		res.Name = rs[0].Card
 	} else {
@@ -243,6 +249,14 @@ func (ix *Index) Card(ctx context.Context, name string) (CardResult, bool, error
 		res.Suggestions = cands[1:]
 		if cs := ix.cards.lookup(res.Name); len(cs) > 0 {
 			res.OracleID, res.Names = cs[0].OracleID, cs[0].Names
+		}
+	}
+	if res.OracleID == "" {
+		if y, ok := ix.ygoNamed(res.Name); ok {
+			res.YGO = &y
+			if y.JAName != "" {
+				res.Names = map[string][]string{"ja": {y.JAName}}
+			}
 		}
 	}
 	docs, err := ix.termDocs(ctx, fCard, NormalizeName(res.Name), func(d Doc) bool { return d.Card == res.Name })
@@ -322,6 +336,7 @@ func (ix *Index) SuggestCards(ctx context.Context, name string, n int) ([]string
 	for _, c := range ix.cards.lookup(name) {
 		out = addUnique(out, c.Name)
 	}
+	out = addUnique(out, ix.ygoStartingWith(name)...)
 	words := strings.Fields(norm)
 	conj := bleve.NewConjunctionQuery()
 	for i, w := range words {
@@ -353,7 +368,7 @@ func (ix *Index) SuggestCards(ctx context.Context, name string, n int) ([]string
 			break
 		}
 	}
-	return out, nil
+	return out[:min(len(out), n)], nil
 }
 
 func fuzziness(w string) int {

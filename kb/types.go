@@ -63,4 +63,7 @@ type Doc struct {
 	// Names holds a card's printed names in other languages ("fr", "ja" ->
 	// names, oldest printing first), for name lookup (kind card).
 	Names map[string][]string `json:"names,omitempty"`
+	// ManaCost is a card's mana cost ("{2}{W}"), on its Oracle text (kind
+	// card); empty when it has none or the cards file does not say.
+	ManaCost string `json:"mana_cost,omitempty"`
 }

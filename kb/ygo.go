@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // YGOCard is a Yu-Gi-Oh! card of the ruling assistant's cards.json.
@@ -292,4 +294,46 @@ func ygoNames(s, lang string, cards YGOCards) string {
 		}
 		return "card #" + id
 	})
+}
+
+// ygoNamed finds the Yu-Gi-Oh! card that name is, whole: its English or
+// Japanese name or a name players use for it, folded as the names of a
+// question are (case, width, accents, punctuation).
+func (ix *Index) ygoNamed(name string) (YGOCard, bool) {
+	text := strings.TrimSpace(norm.NFKC.String(name))
+	if text == "" || len(ix.ygo) == 0 {
+		return YGOCard{}, false
+	}
+	for _, m := range ix.lex.find(text, "") {
+		if m.Start != 0 || m.End != len(text) {
+			continue
+		}
+		for _, r := range m.Refs {
+			if r.Kind == lexYGO && !r.Part && int(r.ID) < len(ix.ygo) {
+				return ix.ygo[r.ID], true
+			}
+		}
+	}
+	return YGOCard{}, false
+}
+
+// ygoStartingWith lists the English names of the Yu-Gi-Oh! cards one of
+// whose names starts with name (folded as NormalizeName folds), or has a
+// word that does: the partial names of a card.
+func (ix *Index) ygoStartingWith(name string) []string {
+	k := NormalizeName(name)
+	if k == "" {
+		return nil
+	}
+	var out []string
+	for _, c := range ix.ygo {
+		for _, n := range append([]string{c.Name, c.JAName}, c.Aliases...) {
+			f := NormalizeName(n)
+			if c.Name != "" && f != "" && (strings.HasPrefix(f, k) || strings.Contains(f, " "+k)) {
+				out = addUnique(out, c.Name)
+				break
+			}
+		}
+	}
+	return out
 }

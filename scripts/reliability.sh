@@ -32,6 +32,7 @@ targets=(
   "./cmd/bot/internal/sim FuzzCheckStructure"
   "./cmd/bot/internal/discord FuzzInteractionBody"
   "./cmd/bot/internal/discord FuzzCommandOptions"
+  "./cmd/bot/internal/chat FuzzParseMentions"
 )
 # seconds converts a duration such as 90s, 5m or 2h to seconds.
 seconds() {

@@ -21,6 +21,7 @@ import (
 //	?card name: teferi                         the autocomplete of the last option
 //	!2                                         click button 2 of the last reply
 //	>find rulings text...                      the "Find rulings" message command on text
+//	Is [[Fog]] an instant?                     an ordinary message naming cards as [[name]]
 //
 // A command that opens a form on Discord (/simulate with no option, to
 // paste a scenario) reads the form's text from the lines that follow, up
@@ -100,6 +101,8 @@ type console struct {
 	json    bool
 	buttons []chat.Button
 	last    chat.Response
+	// messages counts the ordinary messages, which are numbered.
+	messages int
 }
 
 // consoleFiles reads the files of the console's last reply, as Discord
@@ -133,6 +136,14 @@ func (c *console) run(e *env, in io.Reader) int {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		if ms, _ := chat.ParseMentions(line, chat.MaxMentions); len(ms) > 0 && !strings.ContainsRune("/?!>", rune(line[0])) {
+			// An ordinary message, as the channel would read it.
+			c.messages++
+			resp := c.rt.Mentions(e.ctx, chat.Message{ID: strconv.Itoa(c.messages), ChannelID: "console", AuthorID: c.user,
+				Content: line, GuildLocale: c.locale})
+			c.show(e, chat.Request{}, resp)
+			continue
+		}
 		req, ok := c.parse(line)
 		if !ok {
 			p := c.cat.Printer(c.rt.Lang(chat.Request{Locale: c.locale, UserID: c.user}))
@@ -144,20 +155,25 @@ func (c *console) run(e *env, in io.Reader) int {
 		if resp.Modal != nil {
 			resp = c.form(e, sc, req, resp.Modal)
 		}
-		if req.Kind != chat.KindAutocomplete {
-			c.last = resp
-			c.buttons = nil
-			for _, row := range resp.Buttons {
-				c.buttons = append(c.buttons, row...)
-			}
-		}
-		if c.json {
-			e.writeJSON(resp)
-		} else {
-			fmt.Fprint(c.out, consoleText(c.cat.Printer(c.rt.Lang(chat.Request{Locale: c.locale, UserID: c.user})), resp))
-		}
+		c.show(e, req, resp)
 	}
 	return code
+}
+
+// show prints the reply to req and keeps its buttons for the next click.
+func (c *console) show(e *env, req chat.Request, resp chat.Response) {
+	if req.Kind != chat.KindAutocomplete {
+		c.last = resp
+		c.buttons = nil
+		for _, row := range resp.Buttons {
+			c.buttons = append(c.buttons, row...)
+		}
+	}
+	if c.json {
+		e.writeJSON(resp)
+	} else {
+		fmt.Fprint(c.out, consoleText(c.cat.Printer(c.rt.Lang(chat.Request{Locale: c.locale, UserID: c.user})), resp))
+	}
 }
 
 // form fills a form from the lines that follow (see cmdConsole) and

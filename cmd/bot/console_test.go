@@ -70,6 +70,8 @@ func TestConsole(t *testing.T) {
 				"Reported and corrected: a reviewer confirmed the text that answers this question (report #1)."}, 0},
 		{"report command, refused", []string{"--lang", "fr"}, []string{"/report question: jeton hors phase wrong: @everyone"},
 			[]string{"Dites ce qui ne va pas dans la réponse."}, 0},
+		{"cards named in a message, then their rulings", []string{"--lang", "fr"}, []string{"Is [[march of swirling mist]] good? `[[Fog]]`", "!1", "[[Xyzzy]]"},
+			[]string{"## March of Swirling Mist\n(10 décisions)\n[1] Décisions (10)", "## Rulings pour March of Swirling Mist", "[[Xyzzy]]\u00a0: aucune carte de ce nom."}, 0},
 		{"line not understood", nil, []string{"hello there"},
 			[]string{"Not understood: hello there"}, 1},
 		{"unknown command", nil, []string{"/nope x"},

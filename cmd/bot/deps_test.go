@@ -50,15 +50,16 @@ func ours(paths []string) []string {
 }
 
 // TestLayering enforces the dependency direction of the project's packages:
-// engine imports nothing of ours, i18n nothing of ours, data nothing of
-// ours, kb at most data and i18n; the packages of cmd/bot/internal each
-// import only those below them; only the Discord transport imports
-// discordgo; the chat commands, how answers read and the board pictures
-// know no HTTP; nothing but cmd/bot imports the server; and test helpers
-// are imported by tests only.
+// engine and engine/cardlang import nothing of ours, i18n nothing of ours,
+// data nothing of ours, kb at most data and i18n; the packages of
+// cmd/bot/internal each import only those below them; only the Discord
+// transport imports discordgo; the chat commands, how answers read and
+// the board pictures know no HTTP; nothing but cmd/bot imports the
+// server; and test helpers are imported by tests only.
 func TestLayering(t *testing.T) {
 	const (
 		engine, i18n, data, kb = "arbiter/engine", "arbiter/i18n", "arbiter/data", "arbiter/kb"
+		cardlang               = "arbiter/engine/cardlang"
 		internal               = "arbiter/cmd/bot/internal/"
 		sim, render, board     = internal + "sim", internal + "render", internal + "board"
 		chat, discord, web     = internal + "chat", internal + "discord", internal + "web"
@@ -70,10 +71,11 @@ func TestLayering(t *testing.T) {
 	)
 	// The packages of ours each may depend on, directly or not.
 	deps := map[string][]string{
-		engine: {},
-		i18n:   {},
-		data:   {},
-		kb:     {data, i18n},
+		engine:   {},
+		cardlang: {},
+		i18n:     {},
+		data:     {},
+		kb:       {data, i18n},
 		// The evaluation sets: rows and splits know nothing of ours; the
 		// data side reads the official files with kb's parsers.
 		"arbiter/kb/internal/evalset":          {},

@@ -37,6 +37,7 @@ func commands() []command {
 		{"ask", cmdAsk},
 		{"rule", cmdRule},
 		{"card", cmdCard},
+		{"cards", cmdCards},
 		{"kb", cmdKB},
 		{"simulate", cmdSimulate},
 		{"scenarios", cmdScenarios},

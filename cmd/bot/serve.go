@@ -104,6 +104,7 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 			Limit:     chat.NewRateLimiter(burst, period, 100000).Shared(st),
 			Log:       log,
 			PublicURL: cfg.publicURL,
+			Mentions:  chat.MentionLimits(cfg.chat.mentionUserBurst, cfg.chat.mentionChannelBurst, cfg.chat.mentionPeriod, st),
 			CacheSize: cfg.chat.replyCache,
 			Fetch:     discord.NewFetcher(cfg.discord, nil),
 			Reports:   reportsConfig(cfg, st, srv, log),
@@ -138,6 +139,7 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 			parts.Connect = d.Gateway
 			parts.Wait = d.Wait
 			parts.Ready = d.Ready
+			parts.Features = func() map[string]string { return map[string]string{"mentions": d.Mentions()} }
 			parts.SelfAdmitted = []string{"/interactions"}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/discord"
 	"arbiter/cmd/bot/internal/server"
 	"arbiter/cmd/bot/internal/web"
@@ -53,6 +54,12 @@ type chatConfig struct {
 	// reportsChannel the moderators' channel new reports are posted to.
 	reviewerRole   string
 	reportsChannel string
+	// mentionUserBurst and mentionChannelBurst are the messages naming
+	// cards a user and a channel get answered in a burst, refilled over
+	// mentionPeriod.
+	mentionUserBurst    int
+	mentionChannelBurst int
+	mentionPeriod       time.Duration
 }
 
 // register adds the flags of "bot serve" to fs, with their values from
@@ -85,6 +92,11 @@ func (c *serveConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.IntVar(&c.chat.replyCache, "reply-cache", 2048, "rendered replies kept per index, for repeated questions and buttons (0: none)")
 	fs.StringVar(&c.chat.reviewerRole, "reviewer-role", "", "ID of the Discord role whose members review the reports of wrong answers (/reports and the moderators' buttons)")
 	fs.StringVar(&c.chat.reportsChannel, "reports-channel", "", "ID of the Discord channel each new report is posted to, with buttons to confirm or reject it (needs DISCORD_TOKEN)")
+
+	fs.BoolVar(&c.discord.Mentions, "mentions", true, "answer the cards named as [[name]] in messages (needs DISCORD_TOKEN and the Message Content Intent enabled in the developer portal)")
+	fs.IntVar(&c.chat.mentionUserBurst, "mention-user-burst", chat.MentionUserBurst, "messages naming cards a user gets answered in a burst")
+	fs.IntVar(&c.chat.mentionChannelBurst, "mention-channel-burst", chat.MentionChannelBurst, "messages naming cards a channel gets answered in a burst")
+	fs.DurationVar(&c.chat.mentionPeriod, "mention-period", chat.MentionPeriod, "period in which the bursts of --mention-user-burst and --mention-channel-burst refill")
 
 	fs.IntVar(&c.web.CacheSeconds, "web-cache", 300, "seconds browsers may cache the web pages (0: no caching)")
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", "", "comma-separated addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-For (or Forwarded) header names the web pages' clients, for their rate limits (default: none, the connection's address is the client's)")
@@ -130,6 +142,10 @@ func envFlags() [][2]string {
 		{"ARBITER_INDEX_CACHE", "index-cache"},
 		{"ARBITER_INDEX_POLL", "index-poll"},
 		{"ARBITER_MAX_WAITING", "max-waiting"},
+		{"ARBITER_MENTIONS", "mentions"},
+		{"ARBITER_MENTION_USER_BURST", "mention-user-burst"},
+		{"ARBITER_MENTION_CHANNEL_BURST", "mention-channel-burst"},
+		{"ARBITER_MENTION_PERIOD", "mention-period"},
 		{"ARBITER_ATTACHMENT_HOSTS", "attachment-hosts"},
 		{"ARBITER_ATTACHMENT_TIMEOUT", "attachment-timeout"},
 		{"ARBITER_REVIEWER_ROLE", "reviewer-role"},

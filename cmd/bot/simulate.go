@@ -85,11 +85,18 @@ func cmdScenarios(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "scenarios")
 	}
+	cards, closeCards, err := scenarioCards(e.ctx, cf.index)
+	if err != nil {
+		return e.inputError(p, err)
+	}
+	defer closeCards()
 	out := scenariosJSON{Lang: p.Lang().String(), Scenarios: []scenarioJSON{}}
 	for _, ps := range engine.Presets() {
-		title := render.PresetTitle(ps.Title, p.Lang())
+		// Titles name cards as the cards data does in each language.
+		titles := sim.LocalizeTitle(e.ctx, cards, ps.Title)
+		title := render.PresetTitle(titles, p.Lang())
 		if cf.json {
-			out.Scenarios = append(out.Scenarios, scenarioJSON{Name: ps.Name, Game: ps.Game, Title: title, Titles: ps.Title})
+			out.Scenarios = append(out.Scenarios, scenarioJSON{Name: ps.Name, Game: ps.Game, Title: title, Titles: titles})
 			continue
 		}
 		fmt.Fprintln(e.stdout, p.T(i18n.KeyEngineScenario, ps.Name, title))

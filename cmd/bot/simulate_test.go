@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"arbiter/cmd/bot/internal/sim"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
 	"arbiter/kb"
@@ -145,6 +146,13 @@ func TestSimulateExitCodes(t *testing.T) {
 // TestScenariosCommand lists the presets in each language.
 func TestScenariosCommand(t *testing.T) {
 	presets := engine.Presets()
+	cards, _, err := scenarioCards(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range presets {
+		presets[i].Title = sim.LocalizeTitle(context.Background(), cards, presets[i].Title)
+	}
 	for _, lang := range []string{"en", "fr", "ja"} {
 		t.Run(lang, func(t *testing.T) {
 			code, out, errOut := runCLI(t, "scenarios", "--lang", lang)

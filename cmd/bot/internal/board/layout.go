@@ -42,6 +42,18 @@ type Layout struct {
 	Cards  []Card
 	Links  []Line // attachment to host
 	Arrows []Line // attacker to defender, blocker to attacker
+	// Legend explains the drawing's conventions in use (a dashed card is
+	// phased out), under the bands.
+	Legend []LegendItem
+}
+
+// LegendItem is one entry of the legend: a small card outline drawn with
+// the given dash (as a phased-out card's) and what it means, at (X, Y),
+// Y the text's baseline.
+type LegendItem struct {
+	X, Y float64
+	Dash float64 // 5: phased out, 2: phased out indirectly
+	Text string
 }
 
 // Band is one player's area.
@@ -122,6 +134,8 @@ type Words struct {
 	gameLost   string
 	phaseLabel func(phase string) string
 	mandatory  string
+	// legendOut and legendIndirect say what a dashed and a dotted card are.
+	legendOut, legendIndirect string
 	// face and full name objects by id: on the card, and in the
 	// accessible description (Named); others keep their display name.
 	face, full map[string]string
@@ -152,9 +166,9 @@ func (w Words) fullName(id, name string) string {
 	return w.faceName(id, name)
 }
 
-// NeutralWords describe the board with names, numbers and symbols only,
-// the same for every reader.
-func NeutralWords() Words {
+// baseWords describe the board with names, numbers and symbols only: the
+// ground LocalWords builds on.
+func baseWords() Words {
 	return Words{
 		header: func(st engine.State) string {
 			return fmt.Sprintf("T%d · %s · %s", st.Turn, st.Active, st.Step)
@@ -163,11 +177,11 @@ func NeutralWords() Words {
 		hand: func(n int) string { return "□ " + strconv.Itoa(n) },
 		zone: func(zone string, names []string) string { return zone + ": " + strings.Join(names, ", ") },
 		stack: func(names []string) string {
-			return "stack: " + strings.Join(names, " ← ")
+			return strings.Join(names, " ← ")
 		},
 		card:       func(c Card, name string) string { return name },
 		player:     func(name, life string, active bool) string { return name + " " + life },
-		title:      func(step int) string { return "board " + strconv.Itoa(step) },
+		title:      func(step int) string { return strconv.Itoa(step) },
 		empty:      "—",
 		gameLost:   "✗",
 		phaseLabel: func(phase string) string { return phase },
@@ -177,7 +191,7 @@ func NeutralWords() Words {
 
 // LocalWords describe the board in p's language.
 func LocalWords(p *i18n.Printer) Words {
-	w := NeutralWords()
+	w := baseWords()
 	w.header = func(st engine.State) string {
 		return p.T(i18n.KeyWebBoardHeader, st.Turn, st.Active, render.StepName(p, st.Game, string(st.Step)))
 	}
@@ -245,6 +259,8 @@ func LocalWords(p *i18n.Printer) Words {
 	w.gameLost = p.T(i18n.KeyWebBoardLost)
 	w.phaseLabel = func(phase string) string { return render.StepName(p, "ygo", phase) }
 	w.mandatory = p.T(i18n.KeyWebCardMandatory)
+	w.legendOut = p.T(i18n.KeyWebCardPhasedOut)
+	w.legendIndirect = p.T(i18n.KeyWebCardPhasedIndirect)
 	return w
 }
 
@@ -275,9 +291,12 @@ func LayOut(st engine.State, step int, w Words) Layout {
 			items = append(items, item)
 		}
 		t := w.stack(items)
-		b.Notes = append(b.Notes, Text{X: boardPad, Y: y + 12, Text: t, Class: "note"})
+		for _, line := range wrapText(t, boardW-2*boardPad) {
+			b.Notes = append(b.Notes, Text{X: boardPad, Y: y + 12, Text: line, Class: "note"})
+			y += lineH
+		}
 		desc = append(desc, t)
-		y += lineH + 4
+		y += 4
 	}
 	pos := map[string]int{} // permanent id -> index in b.Cards
 	bandOf := map[string]int{}
@@ -346,13 +365,41 @@ func LayOut(st engine.State, step int, w Words) Layout {
 		cy += float64(rows) * slotH
 		for _, z := range otherZones(st, pl.Name, w) {
 			t := w.zone(z.zone, z.names)
-			b.Notes = append(b.Notes, Text{X: boardPad, Y: cy + 12, Text: t, Class: "muted"})
+			for _, line := range wrapText(t, boardW-2*boardPad) {
+				b.Notes = append(b.Notes, Text{X: boardPad, Y: cy + 12, Text: line, Class: "muted"})
+				cy += lineH
+			}
 			desc = append(desc, t)
-			cy += lineH
 		}
 		band.H = cy - y + 6
 		b.Bands = append(b.Bands, band)
 		y = cy + 10
+	}
+	// The legend: what a dashed (and a dotted) card means, when one is drawn.
+	out, ind := false, false
+	for _, c := range b.Cards {
+		out = out || c.PhasedOut && !c.Indirect
+		ind = ind || c.PhasedOut && c.Indirect
+	}
+	x := boardPad
+	for _, it := range []struct {
+		on   bool
+		dash float64
+		text string
+	}{{out, 5, w.legendOut}, {ind, 2, w.legendIndirect}} {
+		if !it.on || it.text == "" {
+			continue
+		}
+		wd := legendSwatch + 6 + textWidth(it.text)
+		if x > boardPad && x+wd > boardW-boardPad {
+			x = boardPad
+			y += lineH
+		}
+		b.Legend = append(b.Legend, LegendItem{X: x, Y: y + 10, Dash: it.dash, Text: it.text})
+		x += wd + 16
+	}
+	if len(b.Legend) > 0 {
+		y += lineH + 2
 	}
 	b.H = y + 2
 	// Combat: attackers aim at the player they attack, blockers at the attacker.
@@ -533,36 +580,139 @@ func otherZones(st engine.State, player string, w Words) []zoneList {
 	return out
 }
 
-// wrapName breaks a card name into at most nameLines lines of about
-// nameChars characters, at spaces where it can.
+// legendSwatch is the width of a legend entry's card outline.
+const legendSwatch = 18.0
+
+// Text widths are estimated, the same for the SVG and the PNG: a wide
+// character (CJK, full-width forms) takes wideW units, any other narrowW,
+// at the board's 13-unit font.
+const (
+	narrowW = 7.0
+	wideW   = 14.0
+)
+
+// runeWidth is the estimated width of r.
+func runeWidth(r rune) float64 {
+	if isWide(r) {
+		return wideW
+	}
+	return narrowW
+}
+
+// isWide reports whether r is drawn full-width: CJK ideographs, kana,
+// Hangul, CJK punctuation and full-width forms.
+func isWide(r rune) bool {
+	return r >= 0x1100 && r <= 0x115F || r >= 0x2E80 && r <= 0xA4CF || r >= 0xAC00 && r <= 0xD7A3 ||
+		r >= 0xF900 && r <= 0xFAFF || r >= 0xFE30 && r <= 0xFE4F || r >= 0xFF00 && r <= 0xFF60 || r >= 0xFFE0 && r <= 0xFFE6
+}
+
+// textWidth is the estimated width of s.
+func textWidth(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		w += runeWidth(r)
+	}
+	return w
+}
+
+// wrapText breaks s into lines no wider than maxW: at spaces, and between
+// any two wide characters (a Japanese line has no spaces).
+func wrapText(s string, maxW float64) []string {
+	var lines []string
+	var cur []rune
+	curW := 0.0
+	lastBreak := -1 // index in cur after which a line may break
+	flush := func(upto int) {
+		lines = append(lines, strings.TrimRight(string(cur[:upto]), " "))
+		rest := []rune(strings.TrimLeft(string(cur[upto:]), " "))
+		cur, curW, lastBreak = rest, 0, -1
+		for i, r := range cur {
+			curW += runeWidth(r)
+			if r == ' ' || isWide(r) {
+				lastBreak = i
+			}
+		}
+	}
+	for _, r := range s {
+		if curW+runeWidth(r) > maxW && len(cur) > 0 {
+			switch {
+			case r == ' ':
+				flush(len(cur))
+				continue
+			case isWide(r) || lastBreak < 0:
+				flush(len(cur))
+			default:
+				flush(lastBreak + 1)
+			}
+		}
+		cur = append(cur, r)
+		curW += runeWidth(r)
+		if r == ' ' || isWide(r) {
+			lastBreak = len(cur) - 1
+		}
+	}
+	if len(cur) > 0 {
+		lines = append(lines, strings.TrimRight(string(cur), " "))
+	}
+	return lines
+}
+
+// nameWidth is the width a line of a card's name may take.
+const nameWidth = nameChars * narrowW
+
+// wrapName breaks a card name into at most nameLines lines that fit on a
+// card (about nameChars Latin characters, half as many wide ones), at
+// spaces where it can and between wide characters; a long word is cut
+// with "…".
 func wrapName(name string) []string {
 	var lines []string
 	cur := ""
-	for _, word := range strings.Fields(name) {
+	add := func(word string) {
 		switch {
 		case cur == "":
 			cur = word
-		case len([]rune(cur))+1+len([]rune(word)) <= nameChars:
+		case textWidth(cur)+narrowW+textWidth(word) <= nameWidth:
 			cur += " " + word
 		default:
 			lines = append(lines, cur)
 			cur = word
 		}
 	}
+	for _, word := range strings.Fields(name) {
+		if textWidth(word) <= nameWidth+2*narrowW {
+			add(word)
+			continue
+		}
+		wide := false
+		for _, r := range word {
+			wide = wide || isWide(r)
+		}
+		if !wide {
+			add(cutTo(word, nameWidth) + "…") // a long word is cut
+			continue
+		}
+		for _, part := range wrapText(word, nameWidth) { // Japanese breaks anywhere
+			add(part)
+		}
+	}
 	if cur != "" {
 		lines = append(lines, cur)
 	}
-	for i, l := range lines {
-		if r := []rune(l); len(r) > nameChars+2 {
-			lines[i] = string(r[:nameChars]) + "…"
-		}
-	}
 	if len(lines) > nameLines {
-		r := []rune(strings.Join(lines[nameLines-1:], " "))
-		if len(r) > nameChars-1 {
-			r = r[:nameChars-1]
-		}
-		lines = append(lines[:nameLines-1], strings.TrimSpace(string(r))+"…")
+		last := strings.Join(lines[nameLines-1:], " ")
+		lines = append(lines[:nameLines-1], strings.TrimSpace(cutTo(last, nameWidth-narrowW))+"…")
 	}
 	return lines
+}
+
+// cutTo keeps the start of s that fits in maxW.
+func cutTo(s string, maxW float64) string {
+	w := 0.0
+	for i, r := range s {
+		if w+runeWidth(r) > maxW {
+			return s[:i]
+		}
+		w += runeWidth(r)
+	}
+	return s
 }

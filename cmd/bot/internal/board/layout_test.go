@@ -2,9 +2,13 @@ package board
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"image/png"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,7 +42,8 @@ func TestBoards(t *testing.T) {
 						t.Errorf("step %d %s: missing message in %s", f.Index+1, l, b.Desc)
 					}
 				}
-				img, err := FramePNG(f)
+				ja := LocalWords(cat.Printer(i18n.JA))
+				img, err := FramePNG(f, ja)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -46,7 +51,7 @@ func TestBoards(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				b := LayOut(f.State, f.Index+1, NeutralWords())
+				b := LayOut(f.State, f.Index+1, ja)
 				if got := m.Bounds().Size(); got.X != int(b.W*pngScale) || got.Y < int(b.H*pngScale) {
 					t.Errorf("PNG %v for a %vx%v board", got, b.W, b.H)
 				}
@@ -73,6 +78,11 @@ func wellFormed(s string) error {
 
 // TestBoardLayout checks what the drawing shows of the engine's state.
 func TestBoardLayout(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := LocalWords(cat.Printer(i18n.EN))
 	frame := func(t *testing.T, name string, step int) engine.Frame {
 		t.Helper()
 		_, res, err := engine.RunPreset(name, engine.Options{})
@@ -95,7 +105,7 @@ func TestBoardLayout(t *testing.T) {
 		return Card{}
 	}
 	t.Run("attachments phase out indirectly next to their host", func(t *testing.T) {
-		b := LayOut(frame(t, "aura-phases-with-host", 1).State, 1, NeutralWords())
+		b := LayOut(frame(t, "aura-phases-with-host", 1).State, 1, en)
 		host, aura, sword := card(t, b, "efreet"), card(t, b, "rancor"), card(t, b, "sword")
 		if !host.PhasedOut || host.Indirect || !aura.PhasedOut || !aura.Indirect || !sword.Indirect {
 			t.Errorf("phasing: host %+v, aura %+v", host, aura)
@@ -107,12 +117,13 @@ func TestBoardLayout(t *testing.T) {
 			t.Errorf("%d attachment link segments, want 6 (a bracket per attachment)", len(b.Links))
 		}
 		svg := string(SVG(b, "t"))
-		if strings.Count(svg, `class="card out ind"`) != 2 || strings.Count(svg, `class="card out"`) != 1 {
+		// Two indirect cards and one direct, and the legend's two swatches.
+		if strings.Count(svg, `class="card out ind"`) != 3 || strings.Count(svg, `class="card out"`) != 2 {
 			t.Error("the SVG does not draw direct and indirect phasing apart")
 		}
 	})
 	t.Run("combat arrows", func(t *testing.T) {
-		b := LayOut(frame(t, "blocker-phases-out", 3).State, 3, NeutralWords())
+		b := LayOut(frame(t, "blocker-phases-out", 3).State, 3, en)
 		classes := map[string]int{}
 		for _, a := range b.Arrows {
 			classes[a.Class]++
@@ -129,8 +140,8 @@ func TestBoardLayout(t *testing.T) {
 		}
 	})
 	t.Run("stack targets", func(t *testing.T) {
-		b := LayOut(frame(t, "bolt-fizzles", 1).State, 1, NeutralWords())
-		if len(b.Notes) == 0 || b.Notes[0].Text != "stack: Lightning Bolt → Rainbow Efreet" {
+		b := LayOut(frame(t, "bolt-fizzles", 1).State, 1, en)
+		if len(b.Notes) == 0 || b.Notes[0].Text != "Stack (top first): Lightning Bolt → Rainbow Efreet" {
 			t.Errorf("stack note %+v", b.Notes)
 		}
 		if !card(t, b, "efreet").Targeted {
@@ -139,7 +150,7 @@ func TestBoardLayout(t *testing.T) {
 		if !strings.Contains(string(SVG(b, "t")), `class="ring"`) {
 			t.Error("no target ring in the SVG")
 		}
-		if after := LayOut(frame(t, "bolt-fizzles", 3).State, 3, NeutralWords()); card(t, after, "efreet").Targeted {
+		if after := LayOut(frame(t, "bolt-fizzles", 3).State, 3, en); card(t, after, "efreet").Targeted {
 			t.Error("still targeted once the spell has left the stack")
 		}
 	})
@@ -151,7 +162,7 @@ func TestBoardLayout(t *testing.T) {
 				{ID: "bolt", Name: "Lightning Bolt", Owner: "Bob", Zone: engine.ZoneGraveyard},
 				{ID: "t", Name: "稲妻の精霊", Types: []string{"creature"}, Controller: "Bob", Zone: engine.ZoneBattlefield, Token: true},
 			}}
-		cat, _ := i18n.Load()
+
 		b := LayOut(st, 2, LocalWords(cat.Printer(i18n.FR)))
 		bears := card(t, b, "bears")
 		if !bears.Tapped || bears.PT != "2/2" || bears.Damage != 1 || len(bears.Counters) != 1 {
@@ -174,17 +185,53 @@ func TestBoardLayout(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := &pngCanvas{faces: faces}
-		if c.drawable([]string{"稲妻の精霊"}) || !c.drawable([]string{"Éclair", "+1/+1 ×2"}) {
+		if c.drawable([]string{"𠮷𩸽"}) || !c.drawable([]string{"Éclair", "+1/+1 ×2", "稲妻の精霊"}) {
 			t.Error("the PNG font coverage check is wrong")
 		}
-		// Every word and symbol of the PNG has a glyph in the embedded font.
-		nw := NeutralWords()
-		st.YGO = &engine.YGOState{}
-		for _, s := range []string{nw.header(st), nw.life(8000), nw.hand(6), nw.stack([]string{"Bolt"}), nw.mandatory,
-			nw.zone("graveyard", []string{"Bolt"}), nw.empty, nw.phaseLabel("end"), "► ×"} {
-			if !c.drawable([]string{s}) {
-				t.Errorf("the PNG font cannot draw %q", s)
+		if !c.drawable([]string{"土牢", "テフェリーの防御", "ターン"}) {
+			t.Error("the embedded CJK font lacks Japanese card names")
+		}
+		// Every word and symbol of a Japanese or French board has a glyph.
+		for _, l := range []i18n.Lang{i18n.JA, i18n.FR} {
+			w := LocalWords(cat.Printer(l))
+			st.YGO = &engine.YGOState{}
+			for _, s := range []string{w.header(st), w.life(8000), w.hand(6), w.stack([]string{"Bolt"}), w.mandatory,
+				w.zone("graveyard", []string{"Bolt"}), w.empty, w.phaseLabel("end"), w.legendOut, w.legendIndirect, "► ×"} {
+				if !c.drawable([]string{s}) {
+					t.Errorf("the PNG fonts cannot draw %q", s)
+				}
 			}
+		}
+	})
+	t.Run("a legend says what a dashed card is", func(t *testing.T) {
+		b := LayOut(frame(t, "aura-phases-with-host", 1).State, 1, LocalWords(cat.Printer(i18n.FR)))
+		if len(b.Legend) != 2 || b.Legend[0].Text != "hors phase" || b.Legend[0].Dash != 5 || b.Legend[1].Dash != 2 {
+			t.Errorf("legend %+v", b.Legend)
+		}
+		if last := b.Bands[len(b.Bands)-1]; b.Legend[0].Y <= last.Y+last.H || b.Legend[0].Y > b.H {
+			t.Errorf("legend at %v, bands end at %v, board height %v", b.Legend[0].Y, last.Y+last.H, b.H)
+		}
+		if !strings.Contains(string(SVG(b, "t")), ">hors phase</text>") {
+			t.Error("no legend in the SVG")
+		}
+		if plain := LayOut(frame(t, "bolt-fizzles", 1).State, 1, en); len(plain.Legend) != 0 {
+			t.Errorf("a legend with nothing phased out: %+v", plain.Legend)
+		}
+	})
+	t.Run("long lines wrap", func(t *testing.T) {
+		long := strings.Repeat("Protection de Téfeiri, ", 6) + "Colère de Dieu"
+		lines := wrapText(long, boardW-2*boardPad)
+		if len(lines) < 2 || strings.Join(lines, " ") != long {
+			t.Errorf("wrapText: %q", lines)
+		}
+		for _, l := range lines {
+			if textWidth(l) > boardW-2*boardPad {
+				t.Errorf("line %q is %v wide", l, textWidth(l))
+			}
+		}
+		ja := wrapText(strings.Repeat("テフェリーの防御、", 8), 100)
+		if len(ja) < 5 || strings.Join(ja, "") != strings.Repeat("テフェリーの防御、", 8) {
+			t.Errorf("Japanese wraps into %q", ja)
 		}
 	})
 	t.Run("wrap names", func(t *testing.T) {
@@ -197,10 +244,57 @@ func TestBoardLayout(t *testing.T) {
 			{"Oubliette", []string{"Oubliette"}},
 			{"Teferi's Protection of the Mighty Realm", []string{"Teferi's", "Protection", "of the Mi…"}},
 			{"Supercalifragilistic", []string{"Supercalif…"}},
+			{"土牢", []string{"土牢"}},
+			{"テフェリーの防御", []string{"テフェリー", "の防御"}},
+			{"虹色のイフリートの長い名前を持つカード", []string{"虹色のイフ", "リートの長", "い名前を…"}},
 		} {
 			if got := wrapName(row.name); strings.Join(got, "|") != strings.Join(row.want, "|") {
 				t.Errorf("wrapName(%q) = %q, want %q", row.name, got, row.want)
 			}
 		}
 	})
+}
+
+// TestFontsDrawTheCatalogs checks that the PNG's fonts have a glyph for
+// every character of the Japanese and French words a board shows (the web
+// and common messages, the names of steps): the CJK subset is built from
+// the catalogs (scripts/cjk-font-subset.sh), and must be built again when
+// a message brings a new character.
+func TestFontsDrawTheCatalogs(t *testing.T) {
+	faces, err := newPNGFaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &pngCanvas{faces: faces}
+	for _, lang := range []string{"ja", "fr"} {
+		missing := map[rune]bool{}
+		for _, domain := range []string{"engine", "web", "common"} {
+			raw, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "i18n", "locales", lang, domain+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var msgs map[string]any
+			if err := json.Unmarshal(raw, &msgs); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range msgs {
+				if domain == "engine" && !strings.HasPrefix(k, "engine.step.") {
+					continue
+				}
+				text := fmt.Sprint(v)
+				for _, r := range text {
+					if r >= ' ' && !c.drawable([]string{string(r)}) {
+						missing[r] = true
+					}
+				}
+			}
+		}
+		if len(missing) > 0 {
+			var rs []string
+			for r := range missing {
+				rs = append(rs, string(r))
+			}
+			t.Errorf("%s: no glyph for %q: run scripts/cjk-font-subset.sh", lang, strings.Join(rs, ""))
+		}
+	}
 }

@@ -2,6 +2,7 @@ package board
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"image"
 	"image/color"
@@ -22,23 +23,27 @@ import (
 // 400 units make an 800-pixel-wide image, sharp on phones.
 const pngScale = 2
 
-// FramePNG draws the board after a simulation step as a PNG image:
-// the same layout as the web page's SVG, with names, numbers and symbols
-// only (no words), so one image serves readers of every language. A card
-// name the embedded Go font cannot draw (Japanese, say) is replaced by the
-// permanent's scenario id. The frame's Index is the action's index from 0;
-// the image is titled as step Index+1.
-func FramePNG(f engine.Frame) ([]byte, error) {
-	return PNG(LayOut(f.State, f.Index+1, NeutralWords()))
+// FramePNG draws the board after a simulation step as a PNG image, from
+// the same layout as the web page's SVG, in the words w gives (LocalWords,
+// named with the reader's card names). The frame's Index is the action's
+// index from 0; the image is titled as step Index+1.
+func FramePNG(f engine.Frame, w Words) ([]byte, error) {
+	return PNG(LayOut(f.State, f.Index+1, w))
 }
 
 // StatePNG draws the board of st, the state after step (0: before the
-// first action), as FramePNG does, with the cards named by names (id to
-// printed name in the reader's language, where the font draws it; the
-// English name otherwise).
-func StatePNG(st engine.State, step int, names map[string]string) ([]byte, error) {
-	return PNG(LayOut(st, step, NeutralWords().Named(names, nil)))
+// first action), as FramePNG does.
+func StatePNG(st engine.State, step int, w Words) ([]byte, error) {
+	return PNG(LayOut(st, step, w))
 }
+
+// cjkOTF is a subset of Noto Sans CJK JP Regular (SIL Open Font License
+// 1.1) with the characters the pictures can show in Japanese: the
+// catalogs' and the cards data's Japanese names
+// (scripts/cjk-font-subset.sh builds it).
+//
+//go:embed fonts/NotoSansCJKjp-subset.otf
+var cjkOTF []byte
 
 // pngPalette is the PNG's colours: the SVG's light theme.
 type pngPalette struct {
@@ -63,12 +68,15 @@ func lightPalette() pngPalette {
 	}
 }
 
-// pngFaces are the font faces a PNG is drawn with.
+// pngFaces are the font faces a PNG is drawn with: the Go fonts, and for
+// what they have no glyph for (Japanese) the CJK font at the same sizes.
 type pngFaces struct {
 	regular, bold, small font.Face
+	// cjk maps each Go face to its CJK counterpart.
+	cjk map[font.Face]font.Face
 }
 
-// newPNGFaces loads the embedded Go fonts at the board's sizes.
+// newPNGFaces loads the embedded fonts at the board's sizes.
 func newPNGFaces() (*pngFaces, error) {
 	reg, err := opentype.Parse(goregular.TTF)
 	if err != nil {
@@ -78,20 +86,60 @@ func newPNGFaces() (*pngFaces, error) {
 	if err != nil {
 		return nil, fmt.Errorf("board png: font: %w", err)
 	}
+	cjk, err := opentype.Parse(cjkOTF)
+	if err != nil {
+		return nil, fmt.Errorf("board png: CJK font: %w", err)
+	}
 	face := func(f *opentype.Font, size float64) (font.Face, error) {
 		return opentype.NewFace(f, &opentype.FaceOptions{Size: size * pngScale, DPI: 72, Hinting: font.HintingFull})
 	}
-	var fs pngFaces
-	if fs.regular, err = face(reg, 13); err != nil {
-		return nil, err
-	}
-	if fs.bold, err = face(bold, 14); err != nil {
-		return nil, err
-	}
-	if fs.small, err = face(bold, 11); err != nil {
-		return nil, err
+	fs := pngFaces{cjk: map[font.Face]font.Face{}}
+	for _, f := range []struct {
+		dst  *font.Face
+		font *opentype.Font
+		size float64
+	}{{&fs.regular, reg, 13}, {&fs.bold, bold, 14}, {&fs.small, bold, 11}} {
+		if *f.dst, err = face(f.font, f.size); err != nil {
+			return nil, err
+		}
+		if fs.cjk[*f.dst], err = face(cjk, f.size); err != nil {
+			return nil, err
+		}
 	}
 	return &fs, nil
+}
+
+// faceFor is the face that draws r: face, or its CJK counterpart when face
+// has no glyph for r and the CJK font has one.
+func (fs *pngFaces) faceFor(face font.Face, r rune) font.Face {
+	if _, ok := face.GlyphAdvance(r); ok {
+		return face
+	}
+	if c := fs.cjk[face]; c != nil {
+		if _, ok := c.GlyphAdvance(r); ok {
+			return c
+		}
+	}
+	return face
+}
+
+// runs splits s into runs of runes drawn with one face.
+func (fs *pngFaces) runs(s string, face font.Face) (out []textRun) {
+	for _, r := range s {
+		f := fs.faceFor(face, r)
+		if n := len(out); n > 0 && out[n-1].face == f {
+			out[n-1].s += string(r)
+			continue
+		}
+		out = append(out, textRun{f, string(r)})
+	}
+	return out
+}
+
+// textRun is text drawn with one face.
+type textRun struct {
+	face font.Face
+	s    string
 }
 
 // pngCanvas draws in user units on an RGBA image.
@@ -144,6 +192,7 @@ func PNG(b Layout) ([]byte, error) {
 	for _, card := range b.Cards {
 		c.card(card)
 	}
+	c.legend(b.Legend)
 	for _, a := range b.Arrows {
 		col := c.pal.attack
 		if a.Class == "block" {
@@ -197,10 +246,7 @@ func (c *pngCanvas) card(k Card) {
 	ink, muted := fade(c.pal.ink), fade(c.pal.muted)
 	lines := k.Name
 	if !c.drawable(lines) && len(k.Alt) > 0 {
-		lines = k.Alt
-	}
-	if !c.drawable(lines) {
-		lines = wrapName(k.ID)
+		lines = k.Alt // a name the fonts can't draw: the English one
 	}
 	for i, l := range lines {
 		c.text(x+5, y+nameTop+float64(i)*nameStep, l, c.faces.regular, ink, false)
@@ -225,11 +271,11 @@ func (c *pngCanvas) card(k Card) {
 	}
 }
 
-// drawable reports whether the regular face has a glyph for every rune.
+// drawable reports whether the fonts have a glyph for every rune.
 func (c *pngCanvas) drawable(lines []string) bool {
 	for _, l := range lines {
 		for _, r := range l {
-			if _, ok := c.faces.regular.GlyphAdvance(r); !ok {
+			if _, ok := c.faces.faceFor(c.faces.regular, r).GlyphAdvance(r); !ok {
 				return false
 			}
 		}
@@ -334,15 +380,22 @@ func (c *pngCanvas) disc(cx, cy, r float64, col color.RGBA) {
 }
 
 // text draws s with its baseline at y, starting at x, or ending there
-// when alignEnd is set.
+// when alignEnd is set; each rune in the face that has a glyph for it.
 func (c *pngCanvas) text(x, y float64, s string, face font.Face, col color.RGBA, alignEnd bool) {
-	d := &font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face}
+	runs := c.faces.runs(s, face)
+	d := &font.Drawer{Dst: c.img, Src: image.NewUniform(col)}
 	start := fixed.I(px(x))
 	if alignEnd {
-		start -= d.MeasureString(s)
+		for _, r := range runs {
+			d.Face = r.face
+			start -= d.MeasureString(r.s)
+		}
 	}
 	d.Dot = fixed.Point26_6{X: start, Y: fixed.I(px(y))}
-	d.DrawString(s)
+	for _, r := range runs {
+		d.Face = r.face
+		d.DrawString(r.s)
+	}
 }
 
 // textCentered draws s centred on x, baseline at y.
@@ -350,4 +403,13 @@ func (c *pngCanvas) textCentered(x, y float64, s string, face font.Face, col col
 	d := &font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face}
 	d.Dot = fixed.Point26_6{X: fixed.I(px(x)) - d.MeasureString(s)/2, Y: fixed.I(px(y))}
 	d.DrawString(s)
+}
+
+// legend draws the legend's entries: a small card outline, dashed as a
+// phased-out card's, and its meaning.
+func (c *pngCanvas) legend(items []LegendItem) {
+	for _, it := range items {
+		c.frame(it.X, it.Y-9, legendSwatch, 11, mix(c.pal.edge, c.pal.bg, 0.55), 1.2, it.Dash)
+		c.text(it.X+legendSwatch+6, it.Y, it.Text, c.faces.regular, c.pal.muted, false)
+	}
 }

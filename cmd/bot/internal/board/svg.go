@@ -62,6 +62,14 @@ func SVG(b Layout, id string) template.HTML {
 	for _, c := range b.Cards {
 		cardSVG(&s, c, f, esc)
 	}
+	for _, it := range b.Legend {
+		cls := "card out"
+		if it.Dash < 5 {
+			cls += " ind"
+		}
+		fmt.Fprintf(&s, `<rect class="%s" x="%s" y="%s" width="%s" height="11" rx="2"/>`, cls, f(it.X), f(it.Y-9), f(legendSwatch))
+		fmt.Fprintf(&s, `<text class="txt muted" x="%s" y="%s">%s</text>`, f(it.X+legendSwatch+6), f(it.Y), esc(it.Text))
+	}
 	for _, a := range b.Arrows {
 		head := id + "-ha"
 		if a.Class == "block" {

@@ -3,6 +3,7 @@ package chat
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -67,6 +68,45 @@ func BenchmarkFileReport(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if r := rt.Serve(context.Background(), req); r.Outcome == "error" {
 			b.Fatal(r.Content)
+		}
+	}
+}
+
+// BenchmarkMentions answers a message naming five cards as [[name]]: an
+// exact English name, a French one, a partial name, a typo and a name
+// shared by several cards (which gets suggestions), in a French server.
+// With $ARBITER_BENCH_INDEX (an index of the full data, "bot kb build"),
+// on every card; else on the chat cards of the shared data.
+func BenchmarkMentions(b *testing.B) {
+	var ix Index = testutil.ChatCardsIndex(b)
+	if dir := os.Getenv("ARBITER_BENCH_INDEX"); dir != "" {
+		full, err := kb.Open(context.Background(), dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer full.Close()
+		ix = full
+	}
+	rt := New(Config{Catalog: testutil.Catalog(b), Index: func() (Index, func()) { return ix, func() {} }})
+	m := Message{ID: "m", ChannelID: "c", GuildID: "g", AuthorID: "u", GuildLocale: "fr",
+		Content: "Est-ce que [[Teferi's Protection]] protège de [[foudre]] ? Et [[Atraxa]], [[lightnig helix]], [[Lightning]] ?"}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if r := rt.Mentions(context.Background(), m); r.Outcome != MentionAnswered || len(r.Embeds) != 4 {
+			b.Fatalf("reply %+v", r)
+		}
+	}
+}
+
+// BenchmarkParseMentions reads a message of 2,000 characters with code,
+// quotes and five mentions.
+func BenchmarkParseMentions(b *testing.B) {
+	line := "Is [[Fog]] better than `[[Shock]]` here?\n> [[Island]] quoted\n```\n[[Counterspell]]\n```\n"
+	content := strings.Repeat(line, 2000/len(line)) + "[[Lightning Bolt]] [[Atraxa]] [[稲妻]] [[Oubliette]]"
+	b.SetBytes(int64(len(content)))
+	for i := 0; i < b.N; i++ {
+		if ms, _ := ParseMentions(content, MaxMentions); len(ms) != 5 {
+			b.Fatalf("%d mentions", len(ms))
 		}
 	}
 }

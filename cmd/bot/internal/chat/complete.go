@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"arbiter/cmd/bot/internal/render"
 	"context"
 	"sort"
 	"strings"
@@ -227,10 +228,7 @@ func presetChoices(l i18n.Lang, typed string) []Choice {
 	key := kb.NormalizeName(typed)
 	var out []Choice
 	for _, ps := range engine.Presets() {
-		title := ps.Title[l.String()]
-		if title == "" {
-			title = ps.Title["en"]
-		}
+		title := render.PresetTitle(ps.Title, l)
 		if key != "" && !strings.Contains(kb.NormalizeName(ps.Name+" "+title), key) {
 			continue
 		}

@@ -22,6 +22,7 @@ type Router struct {
 	index     func() (Index, func())
 	prefs     *Prefs
 	limit     *RateLimiter
+	mentions  MentionsConfig // bounds the replies to [[name]]
 	log       *slog.Logger
 	publicURL string
 	lists     *completions
@@ -48,6 +49,9 @@ type Config struct {
 	Prefs *Prefs
 	// Limit is the per-user rate limit; nil: none.
 	Limit *RateLimiter
+	// Mentions bounds the replies to cards named as [[name]] in messages
+	// (see Router.Mentions); zero: no bound.
+	Mentions MentionsConfig
 	// Log receives what goes wrong; nil: nothing is logged.
 	Log *slog.Logger
 	// PublicURL is the base URL of the web pages, for links in replies.
@@ -71,6 +75,7 @@ func New(c Config) *Router {
 		publicURL: c.PublicURL, lists: &completions{}, replies: newReplyCache(c.CacheSize), now: time.Now,
 		fetch: c.Fetch, simGate: c.SimGate, reports: c.Reports, reportLimit: c.Reports.Limit, corrections: &report.Corrections{},
 	}
+	rt.mentions = c.Mentions
 	if rt.reportLimit == nil {
 		rt.reportLimit = DefaultReportLimit()
 	}

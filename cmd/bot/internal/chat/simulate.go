@@ -269,7 +269,7 @@ func (rt *Router) simStep(ctx context.Context, ix Index, p *i18n.Printer, run *s
 			lines = append(lines, "**"+escapeText(p.T(i18n.KeyDiscordSimActionN, n, render.ActionText(p, r, run.sc.Actions[f.Index])))+"**")
 		}
 		for i, ev := range f.Events {
-			if ev.Kind == engine.EventStep && i+1 < len(f.Events) {
+			if !render.ShowEvent(f.Events, i) {
 				continue
 			}
 			lines = append(lines, escapeText(p.T(i18n.KeyEngineLine, ev.Turn, render.StepName(p, r.Game, ev.Step),
@@ -285,7 +285,7 @@ func (rt *Router) simStep(ctx context.Context, ix Index, p *i18n.Printer, run *s
 			lines = append(lines, "", escapeText(verdict(p, r)))
 		}
 	}
-	png, err := board.StatePNG(state, n, boardNames(p, r))
+	png, err := board.StatePNG(state, n, board.LocalWords(p).Named(render.BoardNames(p, r)))
 	if err != nil {
 		return Response{}, err
 	}
@@ -361,14 +361,6 @@ func (rt *Router) simURL(run *simRun, lang i18n.Lang) string {
 
 // maxEmbedURL is the longest link an embed's title carries.
 const maxEmbedURL = 2000
-
-// boardNames are the names a board picture shows: real cards by their
-// printed name in the reader's language where the picture's font draws
-// it, the English name otherwise.
-func boardNames(p *i18n.Printer, r *engine.Result) map[string]string {
-	face, _ := render.BoardNames(p, r)
-	return face
-}
 
 // checkLine is an expectation checked at a step, in the trace's words.
 func checkLine(p *i18n.Printer, r *engine.Result, c engine.Check) string {

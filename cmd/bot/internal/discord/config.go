@@ -57,6 +57,11 @@ type Config struct {
 	AttachmentHosts []string
 	// AttachmentTimeout bounds the reading of an attached file; zero: 5 s.
 	AttachmentTimeout time.Duration
+	// Mentions makes the gateway read the messages of the servers and
+	// answer the cards they name as [[name]] (see MentionRouter), with
+	// the privileged message content intent; without the intent granted,
+	// only direct messages and messages that @mention the bot are read.
+	Mentions bool
 }
 
 // ReplayGuard remembers signed requests across replicas (a chat.Store).

@@ -90,6 +90,7 @@ type Endpoint struct {
 	inflight sync.WaitGroup
 	admit    *admission
 	gateway  gatewayState
+	mentions *mentions
 }
 
 // New returns the front end of router; m records its interactions (nil:
@@ -115,6 +116,7 @@ func New(cfg Config, router Router, m Metrics, log *slog.Logger) (*Endpoint, err
 	e.rest = newRESTClient(cfg.editTimeout(), cfg.restConcurrency())
 	e.replays = newReplayCache(100000)
 	e.admit = newAdmission(cfg)
+	e.mentions = newMentions(cfg.workers())
 	return e, nil
 }
 

@@ -22,6 +22,7 @@ import (
 func (e *Endpoint) Gateway(ctx context.Context) (stop func(), err error) {
 	cfg := e.cfg
 	if cfg.Token == "" {
+		e.log.Info("[[card]] mentions", "status", e.Mentions())
 		return nil, nil
 	}
 	count, ids, err := e.shardPlan(ctx)
@@ -37,26 +38,28 @@ func (e *Endpoint) Gateway(ctx context.Context) (stop func(), err error) {
 			}
 		}
 	}
+	// The message content intent is asked for while Discord grants it.
+	content := e.wanted()
 	for _, id := range ids {
-		gw, err := discordgo.New("Bot " + cfg.Token)
-		if err != nil {
-			closeAll()
-			return nil, fmt.Errorf("gateway: %w", redactToken(err, cfg.Token))
+		gw, err := e.openShard(ctx, id, count, content)
+		if err != nil && content && disallowedIntents(err) {
+			e.setMentions(MentionsLimited)
+			e.log.Error("[[card]] mentions", "status", MentionsLimited)
+			content = false
+			gw, err = e.openShard(ctx, id, count, false)
 		}
-		gw.ShardID, gw.ShardCount = id, count
-		gw.Identify.Intents = discordgo.IntentsGuilds
-		gw.Client = &http.Client{Timeout: cfg.editTimeout()}
-		gw.LogLevel = discordgo.LogError
-		gw.AddHandler(e.gatewayHandler(ctx))
-		gw.AddHandler(func(_ *discordgo.Session, _ *discordgo.Ready) { e.shardUp(id) })
-		gw.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { e.shardUp(id) })
-		gw.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { e.shardDown(id) })
-		if err := gw.Open(); err != nil {
+		if err != nil {
 			closeAll()
 			return nil, fmt.Errorf("gateway shard %d of %d: %w", id, count, redactToken(err, cfg.Token))
 		}
 		sessions = append(sessions, gw)
 		e.log.Info("gateway connected", "shard", id, "shards", count)
+	}
+	if content {
+		e.setMentions(MentionsOn)
+	}
+	if content || !e.wanted() {
+		e.log.Info("[[card]] mentions", "status", e.Mentions())
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
@@ -71,6 +74,32 @@ func (e *Endpoint) Gateway(ctx context.Context) (stop func(), err error) {
 		closeAll()
 		e.gateway.expect(0)
 	}, nil
+}
+
+// openShard connects shard id of count to the gateway, with the message
+// content intent when content is set.
+func (e *Endpoint) openShard(ctx context.Context, id, count int, content bool) (*discordgo.Session, error) {
+	cfg := e.cfg
+	gw, err := discordgo.New("Bot " + cfg.Token)
+	if err != nil {
+		return nil, err
+	}
+	gw.ShardID, gw.ShardCount = id, count
+	gw.Identify.Intents = e.intents(content)
+	gw.Client = &http.Client{Timeout: cfg.editTimeout()}
+	gw.LogLevel = discordgo.LogError
+	// Every handler returns at once (the work goes on in goroutines of
+	// its own), so events are handled in the order they arrive.
+	gw.SyncEvents = true
+	gw.AddHandler(e.gatewayHandler(ctx))
+	e.addMessageHandlers(ctx, gw)
+	gw.AddHandler(func(_ *discordgo.Session, _ *discordgo.Ready) { e.shardUp(id) })
+	gw.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { e.shardUp(id) })
+	gw.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { e.shardDown(id) })
+	if err := gw.Open(); err != nil {
+		return nil, err
+	}
+	return gw, nil
 }
 
 // shardPlan is the shard count and the shards this process runs: the

@@ -46,6 +46,8 @@ type rigConfig struct {
 	reviewerRole   string
 	reportsChannel string
 	announce       func(ctx context.Context, channel string, r chat.Response) error
+	// mentions bounds the answers to [[name]] in messages.
+	mentions chat.MentionsConfig
 }
 
 // rigReviewerRole is the reviewers' role of a rig, as the recorded
@@ -88,6 +90,7 @@ func newRig(t testing.TB, tune func(*rigConfig)) *rig {
 		Fetch:     c.fetch,
 		Reports: chat.ReportsConfig{Store: c.reports, Reviewer: chat.HasRole(c.reviewerRole),
 			Channel: c.reportsChannel, Announce: c.announce},
+		Mentions: c.mentions,
 	})
 	e, err := New(c.Config, rt, nil, log)
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 // run r, in the reader's language (ObjectName).
 func ActionText(p *i18n.Printer, r *engine.Result, a engine.Action) string {
 	key, args := actionMessage(p, r, a)
-	return p.T(i18n.Key(key), args...)
+	return elide(p, p.T(i18n.Key(key), args...))
 }
 
 // actionMessage is the key and values of an action's description.

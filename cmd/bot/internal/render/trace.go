@@ -12,13 +12,17 @@ import (
 // what happened, the rule cited), then the expectation results. Steps in
 // which nothing happened are left out.
 func Trace(p *i18n.Printer, r *engine.Result) []string {
+	// A scenario is known by its title in the reader's language, else by
+	// its name.
 	lines := []string{p.T(i18n.KeyEngineHeader, r.Name)}
 	if t := PresetTitle(r.Title, p.Lang()); t != "" {
-		lines = append(lines, p.T(i18n.KeyEngineTitle, t))
+		lines[0] = p.T(i18n.KeyEngineHeader, t)
 	}
 	for i, ev := range r.Events {
-		// Each line names its step; a step event is shown only where the run stops.
-		if ev.Kind == engine.EventStep && i+1 < len(r.Events) {
+		// Each line names its step; a step event is shown only where the
+		// run stops, or where it says more than its step's name (a second
+		// combat damage step).
+		if !ShowEvent(r.Events, i) {
 			continue
 		}
 		lines = append(lines, p.T(i18n.KeyEngineLine, ev.Turn, StepName(p, r.Game, ev.Step), EventText(p, r, ev), RuleLabel(p, ev.Rule)))
@@ -120,12 +124,23 @@ func RuleLabel(p *i18n.Printer, rule string) string {
 // the English name beside (ObjectName).
 func EventText(p *i18n.Printer, r *engine.Result, ev engine.Event) string {
 	key, args := ev.Message(r.Game)
+	if feminine(p, r, ev.Subject()) && p.Has(i18n.Key(key+".f")) {
+		key += ".f" // the feminine agreement of the words about the subject
+	}
 	vals := make([]any, 0, 2+len(args))
 	vals = append(vals, p.List(objectNames(p, r, ev.Objects)), ObjectName(p, r, ev.Player))
 	for _, a := range args {
 		vals = append(vals, argValue(p, r, a))
 	}
-	return p.T(i18n.Key(key), vals...)
+	return upperFirst(elide(p, p.T(i18n.Key(key), vals...)))
+}
+
+// ShowEvent reports whether a trace shows event i of evs: every event but
+// a step's beginning, which the next lines name, unless the run stops
+// there or it is the second combat damage step after first strike.
+func ShowEvent(evs []engine.Event, i int) bool {
+	e := evs[i]
+	return e.Kind != engine.EventStep || i+1 == len(evs) || e.Rule == "510.4"
 }
 
 // argValue is one value of an event's message, rendered for the reader.
@@ -137,16 +152,36 @@ func argValue(p *i18n.Printer, r *engine.Result, a engine.Arg) any {
 		return p.List(objectNames(p, r, a.IDs))
 	case a.ID != "":
 		return ObjectName(p, r, a.ID)
+	case a.Shares != nil:
+		var parts []string
+		for _, sh := range a.Shares {
+			parts = append(parts, p.T(i18n.KeyEngineShare, ObjectName(p, r, sh.ID), sh.N))
+		}
+		return p.List(parts)
+	case a.Keys != nil:
+		var parts []string
+		for _, k := range a.Keys {
+			parts = append(parts, p.T(i18n.Key(k)))
+		}
+		return p.List(parts)
 	case a.Key != "":
-		return p.T(i18n.Key(a.Key))
+		sub := make([]any, len(a.Sub))
+		for i, s := range a.Sub {
+			sub[i] = argValue(p, r, s)
+		}
+		return p.T(i18n.Key(a.Key), sub...)
 	}
 	return a.Text
 }
 
-// PresetTitle picks a preset's title in l, else in English.
+// PresetTitle picks a preset's title in l, else in English. A title
+// names cards as {English name}, for the cards data to name them in the
+// reader's language (sim.LocalizeTitle); a name left in braces is shown as
+// it is.
 func PresetTitle(t map[string]string, l i18n.Lang) string {
-	if s := t[l.String()]; s != "" {
-		return s
+	s := t[l.String()]
+	if s == "" {
+		s = t["en"]
 	}
-	return t["en"]
+	return strings.NewReplacer("{", "", "}", "").Replace(s)
 }

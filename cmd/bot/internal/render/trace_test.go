@@ -170,3 +170,156 @@ func TestActionTextEveryKind(t *testing.T) {
 		}
 	}
 }
+
+// judgeCards are the real cards TestTraceReadsAsAJudgeWould plays.
+type judgeCards map[string]engine.CardInfo
+
+func (m judgeCards) Card(name string) (engine.CardInfo, bool) {
+	c, ok := m[name]
+	return c, ok
+}
+
+// TestTraceReadsAsAJudgeWould renders runs whose traces once read badly
+// and checks each line as a judge would write it: the refusal's real
+// reason with card names, abilities named for their source, one line per
+// effect, what is tapped, two permanents of one name told apart, the
+// second combat damage step, Yu-Gi-Oh! chains counted per phase, French
+// agreement.
+func TestTraceReadsAsAJudgeWould(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards := judgeCards{
+		"Teferi's Protection": {Name: "Teferi's Protection", Types: []string{"instant"}, ManaCost: "{2}{W}", Faces: 1,
+			Names: map[string]string{"fr": "Protection de Téfeiri", "ja": "テフェリーの防御"}},
+		"Divine Smite": {Name: "Divine Smite", Types: []string{"instant"}, ManaCost: "{1}{W}", Faces: 1,
+			Text: "Target creature or planeswalker an opponent controls phases out. If that permanent is black, exile it instead."},
+		"Out of Time": {Name: "Out of Time", Types: []string{"enchantment"}, ManaCost: "{1}{W}{W}", Faces: 1,
+			Text: "When Out of Time enters, untap all creatures, then those creatures phase out until Out of Time leaves the battlefield. Put a time counter on Out of Time for each creature that phased out this way.\nVanishing"},
+	}
+	play := func(t *testing.T, src string) *engine.Result {
+		t.Helper()
+		sc, err := engine.ParseScenarioWith([]byte(src), engine.ParseOptions{Cards: cards})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := engine.Run(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	// The trace's lines but the expectations, which quote the scenario.
+	trace := func(l i18n.Lang, r *engine.Result) string {
+		var out []string
+		for _, line := range Trace(cat.Printer(l), r) {
+			if !strings.HasPrefix(line, "✓") && !strings.HasPrefix(line, "✗") {
+				out = append(out, line)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	tests := []struct {
+		name, src string
+		lang      i18n.Lang
+		want      []string
+		not       []string
+	}{
+		{"the refusal's real reason, with names", `game: mtg
+players: [Alice, Bob]
+permanents:
+  - {id: giant, name: Hill Giant, types: [creature], power: 3, toughness: 3, controller: Bob}
+  - {id: bears, name: Grizzly Bears, types: [creature], power: 2, toughness: 2, controller: Bob}
+actions:
+  - illegal: {action: {cast: {id: m1, card: Divine Smite, targets: [giant, bears]}}, rule: "601.2c"}
+  - illegal: {action: {cast: {id: shock, name: Shock, targets: [giant], damage: 2, types: [sorcery], controller: Bob}}, rule: "307.1"}
+`, i18n.EN, []string{"Not allowed: Divine Smite can't have 2 targets. (CR 601.2c)", "Not allowed: Shock can't be cast now. (CR 307.1)"},
+			[]string{"m1", "shock ", "that way"}},
+		{"one line per effect, named for its spell", `game: mtg
+players: [Alice, Bob]
+start: {turn: 2, active: Bob, step: main1}
+permanents:
+  - {id: bears, name: Grizzly Bears, types: [creature], power: 2, toughness: 2, controller: Alice}
+actions:
+  - cast: {id: tp, card: Teferi's Protection, controller: Alice}
+  - resolve: tp
+  - advance: {player: Alice, step: upkeep}
+`, i18n.FR, []string{"Protection de Téfeiri (Teferi's Protection)\u00a0: le total de points de vie d’Alice ne peut pas changer jusqu’au prochain tour d’Alice.",
+			"Protection de Téfeiri (Teferi's Protection)\u00a0: Alice a la protection contre tout jusqu’au prochain tour d’Alice.",
+			"Protection de Téfeiri (Teferi's Protection) est exilée en se résolvant"},
+			[]string{"commence à s’appliquer"}},
+		{"abilities named for their source, never by id", `game: mtg
+players: [Alice, Bob]
+permanents:
+  - {id: bears, name: Grizzly Bears, types: [creature], power: 2, toughness: 2, controller: Bob}
+actions:
+  - cast: {id: oot, card: Out of Time}
+  - resolve: oot
+  - resolve:
+  - advance: {player: Alice, step: draw}
+`, i18n.EN, []string{"Out of Time's ability resolves.", "Grizzly Bears phases out."}, []string{"oot:", "oot "}},
+		{"what phases in tapped, and only that", `game: mtg
+players: [Alice, Bob]
+permanents:
+  - {id: oub, name: Oubliette, types: [enchantment], controller: Alice}
+  - {id: bears, name: Grizzly Bears, types: [creature], power: 2, toughness: 2, controller: Bob}
+  - {id: rancor, name: Rancor, types: [enchantment], subtypes: [Aura], controller: Bob, attached_to: bears}
+actions:
+  - phase_out_until: {target: bears, until: oub_leaves, tap_on_return: true}
+  - destroy: [oub]
+`, i18n.EN, []string{"Grizzly Bears phases in tapped", "Rancor phases in with Grizzly Bears"}, []string{"Rancor phase in tapped", "Rancor phases in tapped"}},
+		{"two permanents of one name told apart", `game: mtg
+players: [Alice, Bob]
+permanents:
+  - {id: b1, name: Grizzly Bears, types: [creature], power: 2, toughness: 2, controller: Alice}
+  - {id: b2, name: Grizzly Bears, types: [creature], power: 2, toughness: 2, controller: Alice}
+actions:
+  - phase_out: [b2]
+`, i18n.EN, []string{"Grizzly Bears (2) phases out."}, nil},
+		{"the second combat damage step after first strike", `game: mtg
+players: [Alice, Bob]
+start: {turn: 3, active: Alice, step: main1}
+permanents:
+  - {id: knight, name: White Knight, types: [creature], power: 2, toughness: 2, keywords: [first_strike], controller: Alice}
+  - {id: bears, name: Grizzly Bears, types: [creature], power: 2, toughness: 2, controller: Alice}
+actions:
+  - attack: {attackers: [knight, bears], defender: Bob}
+  - advance: {player: Alice, step: end_combat}
+`, i18n.EN, []string{"a second combat damage step begins"}, nil},
+		{"Yu-Gi-Oh! chains counted in each phase", `game: ygo
+players: [Yugi, Kaiba]
+start: {turn: 3, active: Yugi, phase: standby}
+phase_effects:
+  - {id: a, name: Sangan, controller: Yugi, phase: main1, mandatory: true}
+  - {id: b, name: Jar of Avarice, controller: Yugi, phase: end, mandatory: true}
+actions:
+  - enter_phase: end
+`, i18n.EN, []string{"Yugi activates Jar of Avarice: a new chain, Chain Link 1 (chain 1 of the phase)."}, []string{"chain 2 of the phase"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := trace(tt.lang, play(t, tt.src))
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("no %q in\n%s", w, got)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(got, w) {
+					t.Errorf("%q in\n%s", w, got)
+				}
+			}
+		})
+	}
+}
+
+// TestFrenchGender guesses the gender of French card names for agreement.
+func TestFrenchGender(t *testing.T) {
+	for name, fem := range map[string]bool{"Protection de Téfeiri": true, "Oubliette": true, "Rancœur": true, "Croissance gigantesque": true,
+		"Île": true, "Ange de Serra": false, "Grizzlis": false, "Pacifisme": false, "Mur d'air": false, "": false, " ": false} {
+		if got := frenchFeminine(name); got != fem {
+			t.Errorf("%q: feminine %v, want %v", name, got, fem)
+		}
+	}
+}

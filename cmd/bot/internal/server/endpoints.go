@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
@@ -15,6 +17,14 @@ func (s *Server) routesOps(mux *http.ServeMux) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		fmt.Fprintln(w, "ok")
+		// The process is healthy; a feature that is off or limited is
+		// said below, for the operator who looks.
+		features := s.ops.featureStates()
+		for _, name := range slices.Sorted(maps.Keys(features)) {
+			if st := features[name]; st != "on" {
+				fmt.Fprintf(w, "%s: %s\n", name, st)
+			}
+		}
 	})
 	mux.HandleFunc("GET /readyz", s.handleReady)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.ops.m.reg, promhttp.HandlerOpts{
@@ -33,12 +43,15 @@ type readyStatus struct {
 	// Fallback says the embedded corpus serves because the configured
 	// index could not be opened: ready, but worth an alert.
 	Fallback bool `json:"fallback,omitempty"`
+	// Features are the states of the features that may be off or limited
+	// ("mentions": "on", or why not): ready either way.
+	Features map[string]string `json:"features,omitempty"`
 }
 
 // handleReady answers /readyz: 200 while an index serves and the server
 // is not shutting down, else 503, with the index's description.
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
-	st := readyStatus{Status: "ready", Fallback: s.ops.fallback.Load()}
+	st := readyStatus{Status: "ready", Fallback: s.ops.fallback.Load(), Features: s.ops.featureStates()}
 	if m := s.ops.meta.Load(); m != nil {
 		st.Docs, st.CurrentCR, st.BuiltAt = m.Docs, m.CurrentCR, m.BuiltAt
 	}

@@ -50,6 +50,11 @@ type Parts struct {
 	// Ready, if set, tells whether the parts can serve (the gateway is
 	// connected); /readyz answers 503 "not_connected" until it does.
 	Ready func() bool
+	// Features, if set, tells the state of the parts' features that may
+	// be off or limited by their settings or by Discord (the answers to
+	// [[name]] in messages), by name: "on", or why not. /readyz shows
+	// them, and /healthz those that are not on.
+	Features func() map[string]string
 	// SelfAdmitted lists the paths whose handlers admit requests
 	// themselves (the interactions endpoint, which always answers in
 	// time): --max-in-flight never sheds them with a 503.
@@ -132,6 +137,9 @@ func (s *Server) Run(ctx context.Context, parts Parts) error {
 	}
 	if parts.Ready != nil {
 		s.ops.partsReady.Store(&parts.Ready)
+	}
+	if parts.Features != nil {
+		s.ops.features.Store(&parts.Features)
 	}
 	var stopConnect func()
 	if parts.Connect != nil {

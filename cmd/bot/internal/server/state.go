@@ -23,7 +23,9 @@ type opsState struct {
 	meta     atomic.Pointer[kb.Meta]
 	// partsReady is the readiness of the server's parts (Parts.Ready).
 	partsReady atomic.Pointer[func() bool]
-	work       *workTracker
+	// features are the states of the parts' features (Parts.Features).
+	features atomic.Pointer[func() map[string]string]
+	work     *workTracker
 	// base is the server's run context, set by watchReload. Once it is
 	// done the server is shutting down and requests run on until hardStop.
 	base     atomic.Pointer[context.Context]
@@ -65,6 +67,15 @@ func (o *opsState) partsOK() bool {
 		return (*f)()
 	}
 	return true
+}
+
+// featureStates returns the states of the parts' features (nil when
+// they said none).
+func (o *opsState) featureStates() map[string]string {
+	if f := o.features.Load(); f != nil {
+		return (*f)()
+	}
+	return nil
 }
 
 // builtAt returns the build time of the serving index (zero if unknown).

@@ -3,6 +3,8 @@ package sim
 import (
 	"context"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"arbiter/engine"
 	"arbiter/kb"
@@ -15,10 +17,12 @@ type CardSource interface {
 }
 
 // Cards finds real cards for the engine (engine.Cards) in a knowledge
-// base: type line, Oracle text and printed names by any of the card's
-// English, French or Japanese names. The cards data has no power and
-// toughness and no mana cost: a scenario gives power and toughness beside
-// card (the engine says so otherwise), and colours with colors.
+// base by any of the card's English, French or Japanese names: type line,
+// Oracle text, mana cost and colour indicator (the engine works out the
+// colours and mana value from them), power and toughness where the cards
+// data gives them (Scryfall's does; a cards file without them leaves a
+// scenario to give them beside card, and the engine says so), and printed
+// names.
 type Cards struct {
 	ctx context.Context
 	src CardSource
@@ -48,7 +52,8 @@ func (c *Cards) Card(name string) (engine.CardInfo, bool) {
 
 // cardInfo is what the engine needs of a card's data.
 func cardInfo(d kb.CardData) engine.CardInfo {
-	c := engine.CardInfo{Name: d.Name, Names: printedNames(d), Text: d.Text, Faces: 1}
+	c := engine.CardInfo{Name: d.Name, Names: printedNames(d), Text: d.Text, Faces: 1, ManaCost: d.ManaCost,
+		ColorIndicator: d.ColorIndicator, Power: d.Power, Toughness: d.Toughness}
 	if strings.Contains(d.Name, " // ") {
 		c.Faces = 2
 	}
@@ -57,7 +62,8 @@ func cardInfo(d kb.CardData) engine.CardInfo {
 }
 
 // printedNames gives a card's printed name in French and Japanese: the
-// printed text's name, else the newest printed name.
+// printed text's name, else the newest printed name, with a capital
+// letter as card names have (a few printings' data write "île").
 func printedNames(d kb.CardData) map[string]string {
 	out := map[string]string{}
 	for _, l := range []string{"fr", "ja"} {
@@ -65,6 +71,9 @@ func printedNames(d kb.CardData) map[string]string {
 			out[l] = p.Name
 		} else if ns := d.Names[l]; len(ns) > 0 {
 			out[l] = ns[len(ns)-1]
+		}
+		if r, n := utf8.DecodeRuneInString(out[l]); unicode.IsLower(r) {
+			out[l] = string(unicode.ToUpper(r)) + out[l][n:]
 		}
 	}
 	return out
@@ -79,6 +88,7 @@ func Localize(ctx context.Context, src CardSource, r *engine.Result) {
 	if src == nil || r == nil || r.Game != "mtg" {
 		return
 	}
+	r.Title = LocalizeTitle(ctx, src, r.Title)
 	tokens := map[string]bool{}
 	for _, st := range []engine.State{r.Initial, r.Final} {
 		for _, p := range st.Permanents {
@@ -145,3 +155,39 @@ func (t *NameTable) CardData(ctx context.Context, name string) (kb.CardData, boo
 
 // Meta says the table holds no documents, so no card texts.
 func (t *NameTable) Meta() kb.Meta { return kb.Meta{} }
+
+// LocalizeTitle names the cards of a preset's title, written {English
+// name}, as the cards data names them in each title's language: the
+// printed French or Japanese name, else the English one. The English title
+// loses its braces. A card the data doesn't know keeps its English name.
+func LocalizeTitle(ctx context.Context, src CardSource, title map[string]string) map[string]string {
+	if len(title) == 0 {
+		return title
+	}
+	out := make(map[string]string, len(title))
+	for lang, t := range title {
+		var b strings.Builder
+		for {
+			open := strings.IndexByte(t, '{')
+			end := strings.IndexByte(t[open+1:], '}')
+			if open < 0 || end < 0 {
+				b.WriteString(t)
+				break
+			}
+			name := t[open+1 : open+1+end]
+			b.WriteString(t[:open])
+			local := name
+			if src != nil && lang != "en" {
+				if d, ok := src.CardData(ctx, name); ok && strings.EqualFold(d.Name, name) {
+					if n := printedNames(d)[lang]; n != "" {
+						local = n
+					}
+				}
+			}
+			b.WriteString(local)
+			t = t[open+1+end+1:]
+		}
+		out[lang] = b.String()
+	}
+	return out
+}

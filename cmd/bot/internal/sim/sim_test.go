@@ -269,3 +269,51 @@ func TestPhasingCardsThroughTheIndex(t *testing.T) {
 		t.Errorf("%d modelled, %d refused; want 39 and 10", modelled, refused)
 	}
 }
+
+// TestRealCardColours plays real cards whose colour decides what happens:
+// the cards data's mana costs give the colours (202.2), so Divine Smite
+// exiles a black creature, Doom Blade can't target one, and protection
+// from black stops a black spell; a colour-defining line (604.3) wins.
+func TestRealCardColours(t *testing.T) {
+	ix := testutil.CardsIndex(t, "Divine Smite", "Doom Blade", "Scathe Zombies", "Grizzly Bears", "White Knight", "Ghostfire", "Shock")
+	cards := NewCards(context.Background(), ix)
+	for name, want := range map[string]string{"Scathe Zombies": "black", "White Knight": "white", "Ghostfire": "", "Doom Blade": "black"} {
+		c, ok := cards.Card(name)
+		if !ok {
+			t.Fatalf("%s not found", name)
+		}
+		if got := strings.Join(engine.CardColors(c), " "); got != want {
+			t.Errorf("%s: colours %q, want %q (mana cost %q)", name, got, want, c.ManaCost)
+		}
+	}
+	if c, _ := cards.Card("Scathe Zombies"); engine.ManaValue(c.ManaCost) != 3 {
+		t.Errorf("Scathe Zombies' mana value %d, want 3", engine.ManaValue(c.ManaCost))
+	}
+	src := []byte(`game: mtg
+players: [Alice, Bob]
+start: {turn: 1, active: Alice, step: main1}
+permanents:
+  - {id: zombies, card: Scathe Zombies, power: 2, toughness: 2, controller: Bob}
+  - {id: bears, card: Grizzly Bears, power: 2, toughness: 2, controller: Bob}
+  - {id: knight, card: White Knight, power: 2, toughness: 2, controller: Bob}
+actions:
+  - illegal: {action: {cast: {id: blade, card: Doom Blade, targets: [zombies]}}, rule: "115.1"}
+  - illegal: {action: {cast: {id: blade2, card: Doom Blade, targets: [knight]}}, rule: "702.16b"}
+  - cast: {id: smite, card: Divine Smite, targets: [zombies]}
+  - resolve: smite
+  - cast: {id: smite2, card: Divine Smite, targets: [bears]}
+  - resolve: smite2
+  - cast: {id: ghost, card: Ghostfire, targets: [knight]}
+  - resolve: ghost
+expect:
+  - zone: {zombies: exile, knight: graveyard}
+  - phased_out: [bears]
+`)
+	_, r, err := Play(context.Background(), src, "", ix, UserLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.OK {
+		t.Errorf("expectations: %+v", r.Expectations)
+	}
+}

@@ -43,9 +43,8 @@ func (w *Pages) playImage(rw http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// picture serves the board after a step of the run that run gives: a
-// PNG (names, numbers and symbols, for every reader) or an SVG in the
-// page's language.
+// picture serves the board after a step of the run that run gives, as a
+// PNG or an SVG, in the page's language.
 func (w *Pages) picture(rw http.ResponseWriter, r *http.Request, run runOf) {
 	file := r.PathValue("file")
 	stem, ext, _ := strings.Cut(file, ".")
@@ -82,12 +81,12 @@ func (w *Pages) picture(rw http.ResponseWriter, r *http.Request, run runOf) {
 	}
 	var body []byte
 	var ctype string
+	p := w.cat.Printer(lang)
+	words := board.LocalWords(p).Named(render.BoardNames(p, res))
 	if ext == "png" {
-		body, err = board.FramePNG(f)
+		body, err = board.StatePNG(f.State, n, words)
 		ctype = "image/png"
 	} else {
-		p := w.cat.Printer(lang)
-		words := board.LocalWords(p).Named(render.BoardNames(p, res))
 		body = []byte(board.SVG(board.LayOut(f.State, n, words), "b"))
 		ctype = "image/svg+xml; charset=utf-8"
 	}
@@ -98,8 +97,8 @@ func (w *Pages) picture(rw http.ResponseWriter, r *http.Request, run runOf) {
 	}
 	setHeaders(rw.Header(), w.cfg.CacheSeconds)
 	rw.Header().Set("Content-Type", ctype)
+	rw.Header().Set("Vary", "Accept-Language, Accept-Encoding")
 	if ext == "svg" {
-		rw.Header().Set("Vary", "Accept-Language, Accept-Encoding")
 		writeBody(rw, r, http.StatusOK, body)
 		return
 	}

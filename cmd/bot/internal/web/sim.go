@@ -30,7 +30,7 @@ func (w *Pages) simIndex(r *http.Request, ix Index, pg *page) (string, error) {
 	d := simIndexData{PlayHref: pg.Href("/sim/play")}
 	for _, p := range engine.Presets() {
 		d.Presets = append(d.Presets, simLink{Href: pg.Href("/sim/" + p.Name), Name: p.Name,
-			Title: render.PresetTitle(p.Title, pg.p.Lang()), Game: pg.p.T(i18n.Key("web.game." + p.Game))})
+			Title: render.PresetTitle(sim.LocalizeTitle(r.Context(), ix, p.Title), pg.p.Lang()), Game: pg.p.T(i18n.Key("web.game." + p.Game))})
 	}
 	pg.Title = pg.p.T(i18n.KeyWebSimIndex)
 	pg.Data = d
