@@ -25,6 +25,7 @@ func damagedIndex(t *testing.T) string {
 // index is damaged and exits, and "bot serve" logs it and answers from the
 // embedded corpus; neither panics.
 func TestDamagedIndex(t *testing.T) {
+	t.Parallel()
 	dir := damagedIndex(t)
 	code, stdout, stderr := runCLI(t, "ask", "--index", dir, "--lang", "en", "can an aura phase out?")
 	if code == 0 || !strings.Contains(stderr, "damaged") || strings.Contains(stderr, "panic") {

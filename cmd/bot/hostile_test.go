@@ -30,6 +30,7 @@ import (
 // under 400 MB. The latencies are logged (RELIABILITY.md has those of the
 // long run).
 func TestHostileLinksLive(t *testing.T) {
+	t.Parallel()
 	secs := envIntOr("ARBITER_HOSTILE_SECONDS", 3)
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
