@@ -32,17 +32,8 @@ func TestServeFollowsPublishedBuilds(t *testing.T) {
 		"--index-poll", "200ms", "--reload-interval", "200ms")
 	builtAt := func() string {
 		t.Helper()
-		resp, err := ls.client.Get(ls.url("/readyz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var st struct {
-			BuiltAt string `json:"built_at"`
-			Ready   bool
-		}
-		json.NewDecoder(resp.Body).Decode(&st)
-		return st.BuiltAt
+		at, _ := readyBuiltAt(t, ls)
+		return at
 	}
 	waitFor := func(want string) {
 		t.Helper()
