@@ -98,4 +98,9 @@ const (
 	KeyEngineLimitBytes      Key = "engine.limit.bytes"      // %[1]d KiB
 	KeyEngineLimitActions    Key = "engine.limit.actions"    // %[1]d actions, %[2]d limit
 	KeyEngineLimitPermanents Key = "engine.limit.permanents" // %[1]d permanents, %[2]d limit
+	KeyEngineLimitDepth      Key = "engine.limit.depth"      // %[1]d levels, %[2]d limit
+	KeyEngineLimitNodes      Key = "engine.limit.nodes"      // %[1]d nodes, %[2]d limit
+	KeyEngineLimitKeys       Key = "engine.limit.keys"       // %[1]d keys, %[2]d limit
+	KeyEngineLimitTime       Key = "engine.limit.time"       // %[1]d s taken, %[2]d s limit
+	KeyEngineInterrupted     Key = "engine.interrupted"      // stopped by a signal
 )

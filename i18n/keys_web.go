@@ -59,6 +59,8 @@ const (
 	KeyWebPlayScenario Key = "web.play.scenario" // where the errors of the form's scenario are
 	KeyWebErrBadCode   Key = "web.err.bad_code"  // a picture's link without a scenario that plays
 	KeyWebErrBadForm   Key = "web.err.bad_form"
+	// KeyWebErrRateLimited: a client over the pages' rate limit.
+	KeyWebErrRateLimited Key = "web.err.rate_limited" // %[1]d seconds to wait
 )
 
 // The question page (/ask) and its report form.

@@ -366,8 +366,7 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
 	}
-	registerAnalysis()
-	bl, err := bleve.OpenUsing(filepath.Join(real, blevePath), map[string]interface{}{"read_only": true})
+	bl, err := openBleve(filepath.Join(real, blevePath))
 	if err != nil {
 		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
 	}

@@ -29,6 +29,7 @@ targets=(
   "./kb FuzzParseCorpus"
   "./kb FuzzSearch"
   "./engine FuzzParseScenario"
+  "./cmd/bot/internal/sim FuzzCheckStructure"
   "./cmd/bot/internal/discord FuzzInteractionBody"
   "./cmd/bot/internal/discord FuzzCommandOptions"
   "./cmd/bot/internal/chat FuzzParseMentions"

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"os"
 	"sort"
@@ -17,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"arbiter/cmd/bot/internal/discord/discordtest"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
 )
@@ -25,7 +27,10 @@ import (
 // interactions at the same instant to a "bot serve" process: new /ruling
 // questions, /rule lookups and card autocompletes. Every one must get its
 // initial response within Discord's 3 s (an answer, a deferral later
-// edited in, or choices), none dropped or refused with a 5xx.
+// edited in, or choices), none dropped or refused with a 5xx; and every
+// deferred reply must be delivered within 15 s of its request through a
+// stand-in of Discord's REST API that answers in 100 ms, with Discord's
+// rate-limit headers (5 calls per interaction every 2 s).
 // ARBITER_BURST_INDEX serves an index directory instead of the embedded
 // corpus (scripts/scale.sh builds the full one).
 func TestBurst(t *testing.T) {
@@ -43,7 +48,9 @@ func TestBurst(t *testing.T) {
 	}
 	// The memory limit of the manifests: the default soft limit (180 MiB)
 	// is below the live heap of the full index.
-	env := []string{"DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub), "GOMEMLIMIT=420MiB"}
+	rest := discordtest.NewRESTWith(t, discordtest.Options{MinLatency: 100 * time.Millisecond, MaxLatency: 100 * time.Millisecond,
+		BucketLimit: 5, BucketWindow: 2 * time.Second}, nil)
+	env := []string{"DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub), "GOMEMLIMIT=420MiB", childRESTURLEnv + "=" + rest.URL()}
 	if w := os.Getenv("ARBITER_WORKERS"); w != "" {
 		env = append(env, "ARBITER_WORKERS="+w)
 	}
@@ -90,6 +97,7 @@ func TestBurst(t *testing.T) {
 	}
 	client := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: n, MaxConnsPerHost: 0}}
 	type result struct {
+		sent    time.Time
 		code    int
 		typ     int
 		d       time.Duration
@@ -109,7 +117,7 @@ func TestBurst(t *testing.T) {
 			<-start
 			t0 := time.Now()
 			resp, err := client.Do(reqs[i])
-			r := result{err: err}
+			r := result{err: err, sent: t0}
 			if err == nil {
 				b, _ := io.ReadAll(resp.Body)
 				resp.Body.Close()
@@ -176,7 +184,72 @@ func TestBurst(t *testing.T) {
 		fmt.Fprintf(&sb, "; %s p50 %v p99 %v", k, percentile(d, 50).Round(time.Millisecond), percentile(d, 99).Round(time.Millisecond))
 	}
 	t.Log(sb.String())
+	checkDeferredDelivered(t, rest, func(yield func(token string, sent time.Time) bool) {
+		for i, r := range results {
+			if r.typ == 5 && !yield("tok-"+strconv.Itoa(i+1), r.sent) {
+				return
+			}
+		}
+	}, 15*time.Second)
 	if counts["busy"] > 0 {
 		t.Errorf("%d interactions answered busy: the queue holds 10,000", counts["busy"])
+	}
+}
+
+// checkDeferredDelivered waits until the reply of every deferred
+// interaction (its token, and when its request was sent) is delivered by
+// an edit or a follow-up that the REST stand-in accepted, and fails for
+// each delivered later than within, or never.
+func checkDeferredDelivered(t *testing.T, rest *discordtest.REST, deferred iter.Seq2[string, time.Time], within time.Duration) {
+	t.Helper()
+	want := map[string]time.Time{}
+	for tok, sent := range deferred {
+		want[tok] = sent
+	}
+	delivered := map[string]time.Time{}
+	deadline := time.Now().Add(within + 5*time.Second)
+	for {
+		for _, c := range rest.Calls() {
+			if c.Status < 200 || c.Status > 299 {
+				continue
+			}
+			// PATCH .../webhooks/APP/TOKEN/messages/@original or POST .../webhooks/APP/TOKEN
+			parts := strings.Split(strings.TrimPrefix(c.Path, discordtest.APIPath()+"/webhooks/"), "/")
+			if len(parts) < 2 {
+				continue
+			}
+			if _, ok := want[parts[1]]; ok {
+				if at, seen := delivered[parts[1]]; !seen || c.Answered.Before(at) {
+					delivered[parts[1]] = c.Answered
+				}
+			}
+		}
+		if len(delivered) == len(want) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	var late, lost int
+	var all []time.Duration
+	for tok, sent := range want {
+		at, ok := delivered[tok]
+		switch {
+		case !ok:
+			lost++
+		case at.Sub(sent) > within:
+			late++
+		}
+		if ok {
+			all = append(all, at.Sub(sent))
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
+	if len(all) > 0 {
+		t.Logf("%d deferred replies: %d delivered (p50 %v, p99 %v, max %v after the request), %d late, %d lost; %d REST calls",
+			len(want), len(all), percentile(all, 50).Round(time.Millisecond), percentile(all, 99).Round(time.Millisecond),
+			all[len(all)-1].Round(time.Millisecond), late, lost, len(rest.Calls()))
+	}
+	if late > 0 || lost > 0 {
+		t.Errorf("deferred replies: %d delivered later than %v, %d never delivered", late, within, lost)
 	}
 }

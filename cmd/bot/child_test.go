@@ -26,6 +26,11 @@ const childArgsEnv = "ARBITER_TEST_BOT_ARGS"
 // of Discord's REST API received (the edits of deferred replies).
 const childRESTLogEnv = "ARBITER_TEST_REST_LOG"
 
+// childRESTURLEnv points a child's calls to Discord's REST API at a
+// stand-in the test runs (with latency and rate limits) instead of one
+// of its own.
+const childRESTURLEnv = "ARBITER_TEST_REST_URL"
+
 // TestMain runs a child bot when asked to (see childArgsEnv), else the tests.
 func TestMain(m *testing.M) {
 	if a := os.Getenv(childArgsEnv); a != "" {
@@ -42,6 +47,9 @@ func TestMain(m *testing.M) {
 			log = f
 		}
 		url, _ := discordtest.StandIn(log)
+		if u := os.Getenv(childRESTURLEnv); u != "" {
+			url = u
+		}
 		discordtest.Redirect(url)
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		err := run(ctx, append([]string{"bot"}, args...), os.Getenv, os.Stdin, os.Stdout, os.Stderr)

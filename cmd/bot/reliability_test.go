@@ -349,6 +349,10 @@ func TestScenarioLimits(t *testing.T) {
 		{"20,000 actions", many.String(), "10"},
 		{"a million actions (16 MB)", million.String(), ""},
 		{"deep nesting", "game: mtg\nplayers: " + strings.Repeat("[", 100000) + "\n", ""},
+		// Shapes that took the YAML parser minutes (727 s for the first).
+		{"- - - …, 1 MiB", strings.Repeat("- ", (1<<20)/2-2) + "\n", "too many elements"},
+		{"x: a: a: …, 1 MiB", "x: " + strings.Repeat("a: ", (1<<20)/3-2) + "\n", "too many elements"},
+		{"x: a: a: …, 64 levels past the limit", "x: " + strings.Repeat("a: ", 128) + "\n", "nest too deeply"},
 		{"alias bomb", "a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n", ""},
 		{"not YAML", "\x00\x01\x02: [", ""},
 	}

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -244,19 +246,31 @@ func (e *env) reportList(args []string) int {
 		return code
 	}
 	defer d.close()
+	// With --json, one document whatever the statuses: {"status": the
+	// status asked (or "all"), "reports": every report of it, the oldest
+	// first}.
+	all := []report.Report{}
 	for _, st := range statuses {
 		rs, err := d.rt.ListReports(e.ctx, report.Filter{Status: st})
 		if err != nil {
 			return e.reportError(p, err)
 		}
 		if f.json {
-			e.writeJSON(struct {
-				Status  report.Status   `json:"status"`
-				Reports []report.Report `json:"reports"`
-			}{st, rs})
+			all = append(all, rs...)
 			continue
 		}
 		fmt.Fprint(e.stdout, consoleText(p, chat.ReportList(p, st, rs, 0)))
+	}
+	if f.json {
+		label := "all"
+		if len(statuses) == 1 {
+			label = string(statuses[0])
+		}
+		slices.SortFunc(all, func(a, b report.Report) int { return cmp.Compare(a.ID, b.ID) })
+		return e.writeJSON(struct {
+			Status  string          `json:"status"`
+			Reports []report.Report `json:"reports"`
+		}{label, all})
 	}
 	return 0
 }

@@ -208,6 +208,28 @@ func TestReportCLIPostgres(t *testing.T) {
 	if code, stdout, _ := runWith(t, env, "report", "list"); code != 0 || !strings.Contains(stdout, "4 reports open") {
 		t.Errorf("list: exit %d\n%s", code, stdout)
 	}
+	// --json prints one document, even for every status at once.
+	for _, st := range []string{"all", "open", "confirmed"} {
+		code, stdout, _ := runWith(t, env, "report", "list", "--status", st, "--json")
+		dec := json.NewDecoder(strings.NewReader(stdout))
+		var doc struct {
+			Status  string `json:"status"`
+			Reports []struct {
+				ID     int64  `json:"id"`
+				Status string `json:"status"`
+			} `json:"reports"`
+		}
+		if err := dec.Decode(&doc); code != 0 || err != nil {
+			t.Fatalf("list --status %s --json: exit %d, %v\n%s", st, code, err, stdout)
+		}
+		if dec.More() {
+			t.Errorf("list --status %s --json prints more than one JSON document:\n%s", st, stdout)
+		}
+		want := map[string]int{"all": 5, "open": 4, "confirmed": 1}[st]
+		if doc.Status != st || len(doc.Reports) != want {
+			t.Errorf("list --status %s --json: status %q, %d reports, want %d", st, doc.Status, len(doc.Reports), want)
+		}
+	}
 	code, stdout, stderr := runWith(t, env, "report", "export")
 	if code != 0 || !strings.Contains(stdout, `{q: "jeton hors phase", lang: fr, kind: rules, expect: ["mtgwiki-ja-phase-out-zone"], note: "report #5`) {
 		t.Errorf("export: exit %d\n%s%s", code, stdout, stderr)

@@ -11,6 +11,7 @@ import (
 	"arbiter/cmd/bot/internal/chat"
 	"arbiter/cmd/bot/internal/discord"
 	"arbiter/cmd/bot/internal/server"
+	"arbiter/cmd/bot/internal/sim"
 	"arbiter/cmd/bot/internal/store"
 	"arbiter/cmd/bot/internal/web"
 	"arbiter/i18n"
@@ -31,6 +32,11 @@ func cmdServe(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "serve")
 	}
+	proxies, err := web.ParseProxies(cfg.trustedProxies, cfg.forwardedHeader)
+	if err != nil {
+		return e.usageError(p, i18n.KeyBadFlags, "serve", err.Error())
+	}
+	cfg.web.Proxies = proxies
 	log := newLogger(e.stderr, cfg.logLevel)
 	st, err := openStore(e.ctx, cfg.chat, log)
 	if err != nil {
@@ -40,14 +46,14 @@ func cmdServe(e *env, args []string) int {
 	if st != nil {
 		defer st.Close()
 	}
+	var src *indexSource
 	if cfg.source.url != "" {
-		src, err := openIndexSource(e.ctx, e, cfg.source, log)
+		src, err = openIndexSource(e.ctx, e, cfg.source, log)
 		if err != nil {
 			log.Error("start", "err", err)
 			return e.usageError(p, i18n.KeyBadFlags, "serve", err.Error())
 		}
 		cfg.server.Index = artifact.IndexLink(cfg.source.cache)
-		go src.follow(e.ctx)
 	}
 	srv, err := server.New(e.ctx, cfg.server, log, func(ctx context.Context) (*kb.Index, error) { return openIndex(ctx, "") })
 	if err != nil {
@@ -55,6 +61,10 @@ func cmdServe(e *env, args []string) int {
 		return e.inputError(p, err)
 	}
 	defer srv.Close()
+	if src != nil {
+		src.activated = srv.ReloadSoon
+		go src.follow(e.ctx)
+	}
 	if err := srv.Run(e.ctx, serveParts(e.ctx, cfg, e.cat, srv, st, log)); err != nil {
 		log.Error("serve", "err", err)
 		return 1
@@ -74,6 +84,10 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 	var parts server.Parts
 	var reporter web.Reports
 	serveHTTP := cfg.server.HTTPAddr != ""
+	// Users' scenarios, from Discord and the web, take half the cores at
+	// most: other requests always find one.
+	simGate := sim.DefaultGate()
+	burst, period := orDefault(cfg.chat.rateBurst, 5), orDefault(cfg.chat.ratePeriod, 10*time.Second)
 	if serveHTTP || cfg.discord.Token != "" {
 		prefs := chat.NewPrefs(st, log)
 		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -86,13 +100,14 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 			Catalog:   cat,
 			Index:     func() (chat.Index, func()) { ix, release := srv.Index(); return ix, release },
 			Prefs:     prefs,
-			Limit:     chat.NewRateLimiter(orDefault(cfg.chat.rateBurst, 5), orDefault(cfg.chat.ratePeriod, 10*time.Second), 100000).Shared(st),
+			Limit:     chat.NewRateLimiter(burst, period, 100000).Shared(st),
 			Log:       log,
 			PublicURL: cfg.publicURL,
 			Mentions:  chat.MentionLimits(cfg.chat.mentionUserBurst, cfg.chat.mentionChannelBurst, cfg.chat.mentionPeriod, st),
 			CacheSize: cfg.chat.replyCache,
 			Fetch:     discord.NewFetcher(cfg.discord, nil),
 			Reports:   reportsConfig(cfg, st, srv, log),
+			SimGate:   simGate,
 		})
 		sctx, cancel = context.WithTimeout(ctx, 10*time.Second)
 		if err := router.SyncReports(sctx); err != nil {
@@ -131,6 +146,15 @@ func serveParts(ctx context.Context, cfg serveConfig, cat *i18n.Catalog, srv *se
 		index := func() (web.Index, func()) { ix, release := srv.Index(); return ix, release }
 		wcfg := cfg.web
 		wcfg.Reports = reporter
+		wcfg.SimGate = simGate
+		// A web client has a Discord user's limit; its network (many
+		// addresses) eight times it, and 20 reports an hour.
+		wcfg.Limits = web.Limits{
+			Client:  chat.NewRateLimiter(burst, period, 100000).Keyed("web:").Shared(st),
+			Network: chat.NewRateLimiter(8*burst, period, 100000).Keyed("webnet:").Shared(st),
+			Reports: chat.NewRateLimiter(20, time.Hour, 100000).Keyed("webreports:").Shared(st),
+		}
+		log.Info("web pages", "trusted_proxies", wcfg.Proxies.String())
 		pages, err := web.New(wcfg, cat, index, log)
 		if err != nil {
 			// The templates are embedded and TestParseTemplates parses them:

@@ -27,6 +27,10 @@ type serveConfig struct {
 	discord   discord.Config
 	chat      chatConfig
 	web       web.Config
+	// trustedProxies and forwardedHeader say which reverse proxies name
+	// the web pages' clients, and in which header.
+	trustedProxies  string
+	forwardedHeader string
 }
 
 // sourceConfig says where replicas fetch the index from: a bucket of
@@ -95,6 +99,8 @@ func (c *serveConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.DurationVar(&c.chat.mentionPeriod, "mention-period", chat.MentionPeriod, "period in which the bursts of --mention-user-burst and --mention-channel-burst refill")
 
 	fs.IntVar(&c.web.CacheSeconds, "web-cache", 300, "seconds browsers may cache the web pages (0: no caching)")
+	fs.StringVar(&c.trustedProxies, "trusted-proxies", "", "comma-separated addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-For (or Forwarded) header names the web pages' clients, for their rate limits (default: none, the connection's address is the client's)")
+	fs.StringVar(&c.forwardedHeader, "forwarded-header", "X-Forwarded-For", "header the trusted proxies name the client in: X-Forwarded-For or Forwarded")
 
 	fs.TextVar(&c.logLevel, "log-level", slog.LevelInfo, "log level: debug, info, warn or error (JSON logs on stderr)")
 	fs.DurationVar(&c.server.ShutdownTimeout, "shutdown-timeout", def.ShutdownTimeout, "how long a shutdown waits for in-flight requests and deferred replies")
@@ -144,6 +150,8 @@ func envFlags() [][2]string {
 		{"ARBITER_ATTACHMENT_TIMEOUT", "attachment-timeout"},
 		{"ARBITER_REVIEWER_ROLE", "reviewer-role"},
 		{"ARBITER_REPORTS_CHANNEL", "reports-channel"},
+		{"ARBITER_TRUSTED_PROXIES", "trusted-proxies"},
+		{"ARBITER_FORWARDED_HEADER", "forwarded-header"},
 	}
 }
 

@@ -32,6 +32,14 @@ const (
 // manifestFormat is the version of the manifest's fields.
 const manifestFormat = 1
 
+// publishPattern names the archive Publish writes in the temporary
+// directory; fetchPattern the archive Fetch downloads into the cache
+// (and NAME.d the directory it is unpacked into).
+const (
+	publishPattern = "arbiter-publish-*.tar.gz"
+	fetchPattern   = ".fetch-*.tar.gz"
+)
+
 // Manifest describes a published build. Its digest is the SHA-256 of the
 // archive, which names both.
 type Manifest struct {
@@ -78,7 +86,9 @@ func Publish(ctx context.Context, b Bucket, dir string, now time.Time) (Manifest
 	if err != nil {
 		return Manifest{}, fmt.Errorf("artifact: %w", err)
 	}
-	tmp, err := os.CreateTemp("", "arbiter-publish-*.tar.gz")
+	// A publish killed before (kill -9, out of memory) left its archive.
+	cleanLeftovers(os.TempDir(), publishPattern)
+	tmp, err := lockedTemp("", publishPattern)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("artifact: %w", err)
 	}
@@ -195,26 +205,35 @@ func buildDir(cache, digest string) string { return filepath.Join(cache, "sha256
 
 // Fetch makes the build of m ready in cache (a local directory) and
 // returns its directory: the archive is downloaded, its size and digest
-// checked, and only then unpacked and checked to hold an index. A build
-// already fetched is not fetched again. On any error nothing is left
-// behind and the builds already in the cache are untouched.
+// checked, and only then unpacked and checked to hold an index; the
+// SHA-256 of every file unpacked is kept beside the build (see Verify).
+// A build already in the cache is verified and kept, or, when it is
+// damaged, fetched again. On any error nothing is left behind and the
+// other builds in the cache are untouched.
 func Fetch(ctx context.Context, b Bucket, m Manifest, cache string) (string, error) {
 	final := buildDir(cache, m.Digest)
-	if _, err := kb.ReadMeta(final); err == nil {
-		return final, nil
+	if _, err := os.Stat(final); err == nil {
+		if Verify(cache, m.Digest) == nil {
+			return final, nil
+		}
+		// Damaged, or from a version that kept no sums: fetched again.
+		os.RemoveAll(final)
+		os.Remove(sumsFile(cache, m.Digest))
 	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return "", fmt.Errorf("artifact: %w", err)
 	}
+	cleanLeftovers(cache, fetchPattern)
 	r, err := b.Get(ctx, m.Archive)
 	if err != nil {
 		return "", err
 	}
 	defer r.Close()
-	tmp, err := os.CreateTemp(cache, ".fetch-*.tar.gz")
+	tmp, err := lockedTemp(cache, fetchPattern)
 	if err != nil {
 		return "", fmt.Errorf("artifact: %w", err)
 	}
+	work := tmp.Name() + ".d"
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
 	h := sha256.New()
@@ -231,8 +250,7 @@ func Fetch(ctx context.Context, b Bucket, m Manifest, cache string) (string, err
 	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
 		return "", fmt.Errorf("artifact: %w", err)
 	}
-	work, err := os.MkdirTemp(cache, ".unpack-")
-	if err != nil {
+	if err := os.Mkdir(work, 0o755); err != nil {
 		return "", fmt.Errorf("artifact: %w", err)
 	}
 	ok := false
@@ -241,15 +259,19 @@ func Fetch(ctx context.Context, b Bucket, m Manifest, cache string) (string, err
 			os.RemoveAll(work)
 		}
 	}()
-	if err := unpack(tmp, work); err != nil {
+	sums, err := unpack(tmp, work)
+	if err != nil {
 		return "", err
 	}
 	meta, err := kb.ReadMeta(work)
 	if err != nil || meta.Docs != m.Docs {
 		return "", fmt.Errorf("%w: %s holds no index of %d documents", ErrCorrupt, m.Archive, m.Docs)
 	}
+	if err := writeSums(cache, m.Digest, sums); err != nil {
+		return "", err
+	}
 	if err := os.Rename(work, final); err != nil {
-		if _, e := kb.ReadMeta(final); e == nil {
+		if Verify(cache, m.Digest) == nil {
 			// Fetched meanwhile by another process sharing the cache.
 			return final, nil
 		}
@@ -259,46 +281,160 @@ func Fetch(ctx context.Context, b Bucket, m Manifest, cache string) (string, err
 	return final, nil
 }
 
-// unpack extracts a gzipped tar into dir: regular files and directories
-// only, every name inside dir.
-func unpack(r io.Reader, dir string) error {
-	zr, err := gzip.NewReader(r)
+// fileSum is the size and SHA-256 of a file of a build.
+type fileSum struct {
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// sumsFile is where the sums of a build's files are kept: beside it, so
+// that the build holds only what the archive held.
+func sumsFile(cache, digest string) string { return buildDir(cache, digest) + ".sums" }
+
+// writeSums keeps the sums of a build's files, atomically.
+func writeSums(cache, digest string, sums map[string]fileSum) error {
+	b, err := json.MarshalIndent(sums, "", " ")
 	if err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(cache, ".sums-*")
+	if err != nil {
+		return fmt.Errorf("artifact: %w", err)
+	}
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), sumsFile(cache, digest))
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("artifact: %w", err)
+	}
+	return nil
+}
+
+// ErrNoSums is a build in the cache whose sums are not kept (fetched by
+// an earlier version): it cannot be verified.
+var ErrNoSums = errors.New("artifact: the build's sums are not kept")
+
+// Verify checks the build of digest in cache against the sums recorded
+// when it was unpacked from its archive, whose digest had been checked:
+// the same files, of the same sizes and SHA-256. A build that fails is
+// ErrCorrupt (or ErrNoSums): fetch it again. It reads the whole build
+// (tens of megabytes: a fraction of a second).
+func Verify(cache, digest string) error {
+	b, err := os.ReadFile(sumsFile(cache, digest))
+	if errors.Is(err, fs.ErrNotExist) {
+		return ErrNoSums
+	}
+	if err != nil {
+		return fmt.Errorf("artifact: %w", err)
+	}
+	var want map[string]fileSum
+	if err := json.Unmarshal(b, &want); err != nil || len(want) == 0 {
+		return fmt.Errorf("%w: the sums of %s do not read", ErrCorrupt, digest)
+	}
+	dir := buildDir(cache, digest)
+	seen := 0
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		w, ok := want[rel]
+		if !ok {
+			return fmt.Errorf("%w: %s holds %s, which its archive did not", ErrCorrupt, digest, rel)
+		}
+		got, err := sumOf(p)
+		if err != nil {
+			return err
+		}
+		if got != w {
+			return fmt.Errorf("%w: %s of %s is not what its archive held", ErrCorrupt, rel, digest)
+		}
+		seen++
+		return nil
+	})
+	if err != nil {
+		if errors.Is(err, ErrCorrupt) {
+			return err
+		}
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
+	if seen != len(want) {
+		return fmt.Errorf("%w: %s lacks %d of its files", ErrCorrupt, digest, len(want)-seen)
+	}
+	return nil
+}
+
+// sumOf is the size and SHA-256 of the file at p.
+func sumOf(p string) (fileSum, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return fileSum{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return fileSum{}, err
+	}
+	return fileSum{Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
+}
+
+// unpack extracts a gzipped tar into dir: regular files and directories
+// only, every name inside dir. It returns the size and SHA-256 of each
+// file, by its path in dir.
+func unpack(r io.Reader, dir string) (map[string]fileSum, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	sums := map[string]fileSum{}
 	tr := tar.NewReader(zr)
 	for {
 		hdr, err := tr.Next()
 		if err == io.EOF {
-			return nil
+			return sums, nil
 		}
 		if err != nil {
-			return fmt.Errorf("%w: %v", ErrCorrupt, err)
+			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 		}
 		name := path.Clean(hdr.Name)
 		if name == "." || strings.HasPrefix(name, "../") || path.IsAbs(name) || name == ".." {
-			return fmt.Errorf("%w: entry %q outside the archive", ErrCorrupt, hdr.Name)
+			return nil, fmt.Errorf("%w: entry %q outside the archive", ErrCorrupt, hdr.Name)
 		}
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		switch hdr.Typeflag {
 		case tar.TypeDir:
 			if err := os.MkdirAll(p, 0o755); err != nil {
-				return fmt.Errorf("artifact: %w", err)
+				return nil, fmt.Errorf("artifact: %w", err)
 			}
 		case tar.TypeReg:
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				return fmt.Errorf("artifact: %w", err)
+				return nil, fmt.Errorf("artifact: %w", err)
 			}
 			f, err := os.OpenFile(p, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 			if err != nil {
-				return fmt.Errorf("artifact: %w", err)
+				return nil, fmt.Errorf("artifact: %w", err)
 			}
-			_, err = io.Copy(f, tr)
+			h := sha256.New()
+			n, err := io.Copy(io.MultiWriter(f, h), tr)
 			var pe *fs.PathError
 			if err != nil && !errors.As(err, &pe) {
 				f.Close()
-				return fmt.Errorf("%w: %v", ErrCorrupt, err)
+				return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 			}
+			sums[name] = fileSum{Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}
 			if err == nil {
 				err = f.Sync()
 			}
@@ -306,10 +442,10 @@ func unpack(r io.Reader, dir string) error {
 				err = cerr
 			}
 			if err != nil {
-				return fmt.Errorf("artifact: %w", err)
+				return nil, fmt.Errorf("artifact: %w", err)
 			}
 		default:
-			return fmt.Errorf("%w: entry %q is not a file", ErrCorrupt, hdr.Name)
+			return nil, fmt.Errorf("%w: entry %q is not a file", ErrCorrupt, hdr.Name)
 		}
 	}
 }
@@ -366,9 +502,13 @@ func CleanCache(cache string, keep int, grace time.Duration, now time.Time) {
 			continue
 		}
 		switch {
-		case strings.HasPrefix(n, ".fetch-"), strings.HasPrefix(n, ".unpack-"), strings.HasPrefix(n, ".link-"):
+		case strings.HasPrefix(n, ".fetch-"), strings.HasPrefix(n, ".unpack-"), strings.HasPrefix(n, ".link-"), strings.HasPrefix(n, ".sums-"):
 			if now.Sub(fi.ModTime()) > time.Hour {
 				os.RemoveAll(filepath.Join(cache, n))
+			}
+		case strings.HasPrefix(n, "sha256-") && strings.HasSuffix(n, ".sums"):
+			if _, err := os.Stat(filepath.Join(cache, strings.TrimSuffix(n, ".sums"))); errors.Is(err, fs.ErrNotExist) {
+				os.Remove(filepath.Join(cache, n))
 			}
 		case strings.HasPrefix(n, "sha256-") && e.IsDir() && "sha256:"+strings.TrimPrefix(n, "sha256-") != active:
 			builds = append(builds, build{n, fi.ModTime()})
@@ -378,6 +518,7 @@ func CleanCache(cache string, keep int, grace time.Duration, now time.Time) {
 	for i, b := range builds {
 		if i >= keep-1 && now.Sub(b.mod) > grace {
 			os.RemoveAll(filepath.Join(cache, b.name))
+			os.Remove(filepath.Join(cache, b.name+".sums"))
 		}
 	}
 }

@@ -264,10 +264,12 @@ func TestRolloutUnderReaders(t *testing.T) {
 	if _, err := Resolve(ctx, b, first.Digest); !errors.Is(err, ErrNotFound) {
 		t.Errorf("retired build still published: %v", err)
 	}
-	// The cache keeps the active build and the one before it.
-	left, _ := filepath.Glob(filepath.Join(cache, "sha256-*"))
-	if len(left) != 2 {
-		t.Errorf("cache holds %d builds, want 2 (active and previous)", len(left))
+	// The cache keeps the active build and the one before it, with their
+	// sums.
+	left, _ := filepath.Glob(filepath.Join(cache, "sha256-*[^s]"))
+	sums, _ := filepath.Glob(filepath.Join(cache, "sha256-*.sums"))
+	if len(left) != 2 || len(sums) != 2 {
+		t.Errorf("cache holds %d builds and %d sums, want 2 (active and previous)", len(left), len(sums))
 	}
 	t.Logf("%d index opens and searches during the rollout, 0 failures", reads.Load())
 }

@@ -104,7 +104,9 @@ func (b dirBucket) Put(ctx context.Context, name string, r io.Reader, size int64
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return fmt.Errorf("artifact: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".put-*")
+	// A Put killed before (kill -9) left its file, as large as an archive.
+	cleanLeftovers(filepath.Dir(p), ".put-*")
+	f, err := lockedTemp(filepath.Dir(p), ".put-*")
 	if err != nil {
 		return fmt.Errorf("artifact: %w", err)
 	}

@@ -50,6 +50,12 @@ func (l *RateLimiter) Shared(store Store) *RateLimiter {
 	return l
 }
 
+// Allow spends a token of key's bucket now (a web client's, say); when
+// there is none it returns false and how long until there is one.
+func (l *RateLimiter) Allow(ctx context.Context, key string) (bool, time.Duration) {
+	return l.allow(ctx, key, time.Now())
+}
+
 // allow spends a token of user's bucket; when there is none it returns
 // false and how long until there is one.
 func (l *RateLimiter) allow(ctx context.Context, user string, now time.Time) (bool, time.Duration) {

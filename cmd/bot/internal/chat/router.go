@@ -11,6 +11,7 @@ import (
 
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/cmd/bot/internal/report"
+	"arbiter/cmd/bot/internal/sim"
 	"arbiter/i18n"
 )
 
@@ -29,6 +30,7 @@ type Router struct {
 	now       func() time.Time
 	cmds      []Command
 	fetch     Fetcher
+	simGate   *sim.Gate // users' scenarios played at once
 	// reports are where reports of wrong answers go; reportLimit bounds
 	// them when reports.Limit does not; corrections are the confirmed
 	// ones, for the answers they correct.
@@ -61,6 +63,9 @@ type Config struct {
 	Fetch Fetcher
 	// Reports takes the reports of wrong answers and their review.
 	Reports ReportsConfig
+	// SimGate bounds the users' scenarios played at once in the process
+	// (shared with the web pages); nil: no bound.
+	SimGate *sim.Gate
 }
 
 // New returns a router with the bot's command table.
@@ -68,7 +73,7 @@ func New(c Config) *Router {
 	rt := &Router{
 		cat: c.Catalog, index: c.Index, prefs: c.Prefs, limit: c.Limit, log: c.Log,
 		publicURL: c.PublicURL, lists: &completions{}, replies: newReplyCache(c.CacheSize), now: time.Now,
-		fetch: c.Fetch, reports: c.Reports, reportLimit: c.Reports.Limit, corrections: &report.Corrections{},
+		fetch: c.Fetch, simGate: c.SimGate, reports: c.Reports, reportLimit: c.Reports.Limit, corrections: &report.Corrections{},
 	}
 	rt.mentions = c.Mentions
 	if rt.reportLimit == nil {

@@ -134,7 +134,9 @@ func (rt *Router) playSource(ctx context.Context, ix Index, p *i18n.Printer, src
 // the real cards of ix; an invalid one is an error naming the line and
 // the problem in the user's language.
 func (rt *Router) custom(ctx context.Context, ix Index, p *i18n.Printer, src []byte, name, where string) (*simRun, error) {
-	sc, r, err := sim.Play(ctx, src, name, ix, sim.UserLimits())
+	lim := sim.UserLimits()
+	lim.Gate = rt.simGate
+	sc, r, err := sim.Play(ctx, src, name, ix, lim)
 	if err != nil {
 		return nil, userErr(i18n.KeyDiscordSimInvalid, escapeText(render.ScenarioErrorMessage(p, where, err)))
 	}

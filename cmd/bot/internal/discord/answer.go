@@ -2,7 +2,7 @@ package discord
 
 import (
 	"context"
-	"strings"
+	"net/http"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -13,6 +13,10 @@ import (
 // autocompleteBudget bounds an autocomplete, which cannot be deferred,
 // counted from its arrival.
 const autocompleteBudget = 2 * time.Second
+
+// tokenLife is how long after an interaction its reply may still be
+// delivered: its token lives 15 minutes, less a margin.
+const tokenLife = 14*time.Minute + 30*time.Second
 
 // answer runs an interaction that arrived at arrived through the router
 // and delivers the reply. respond sends the initial response (in the HTTP
@@ -100,21 +104,29 @@ func (e *Endpoint) answer(ctx context.Context, in *discordgo.Interaction, arrive
 	if !ready {
 		resp = <-done
 	}
-	ectx, ecancel := context.WithTimeout(context.WithoutCancel(ctx), e.cfg.editTimeout())
-	defer ecancel()
-	err := e.editOriginal(ectx, in, resp)
+	// Delivery may take as long as the interaction's token lives; each
+	// call to Discord has its own timeout from when it is sent, after the
+	// waits for its rate-limit bucket and a free connection.
+	dctx, dcancel := context.WithDeadline(context.WithoutCancel(ctx), arrived.Add(tokenLife))
+	defer dcancel()
+	err := e.editOriginal(dctx, in, resp)
 	if err == nil {
 		outcome = outcomeOf(resp)
+		e.metrics.Delivered(time.Since(arrived))
 		return
 	}
 	e.log.Warn("deferred edit", "command", req.Command, "err", err)
-	// The deferred message may be gone (deleted by the user): the reply
-	// still reaches them as a follow-up.
-	if err := e.followUp(ectx, in, resp); err != nil {
-		e.log.Warn("follow-up", "command", req.Command, "err", err)
+	// The deferred message may be gone (deleted by the user), or the edit
+	// timed out: the reply still reaches them as a follow-up, a call of
+	// its own with a fresh timeout.
+	if err := e.followUp(dctx, in, resp); err != nil {
+		e.metrics.Undelivered()
+		e.log.Error("deferred reply never delivered", "command", req.Command, "err", err,
+			"ms", time.Since(arrived).Milliseconds())
 		return
 	}
 	outcome = outcomeOf(resp)
+	e.metrics.Delivered(time.Since(arrived))
 }
 
 // autocomplete answers an autocomplete within its budget counted from
@@ -172,39 +184,56 @@ func deferralOf(req chat.Request, resp chat.Response) *discordgo.InteractionResp
 	return deferred
 }
 
+// Routes of the calls that follow an interaction, as Discord's rate
+// limits name them; their major parameters are the application ID and
+// the interaction's token.
+const (
+	routeEditOriginal = "PATCH /webhooks/{application.id}/{interaction.token}/messages/@original"
+	routeFollowUp     = "POST /webhooks/{application.id}/{interaction.token}"
+)
+
 // editOriginal completes a deferred response with the reply: an edit of
 // the original message, multipart when the reply uploads files.
 func (e *Endpoint) editOriginal(ctx context.Context, in *discordgo.Interaction, resp chat.Response) error {
+	url := discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original")
+	major := in.AppID + "/" + in.Token
 	if len(resp.Files) == 0 {
-		_, err := e.rest.InteractionResponseEdit(in, toWebhookEdit(resp), discordgo.WithContext(ctx))
-		return err
+		c, err := jsonCall(http.MethodPatch, url, routeEditOriginal, major, toWebhookEdit(resp))
+		if err != nil {
+			return err
+		}
+		return e.rest.do(ctx, c)
 	}
 	m, files := toMessageWithFiles(resp)
 	m.Flags = 0 // an edit keeps the flags the deferred response set
-	return e.upload(ctx, "PATCH", discordgo.EndpointWebhookMessage(in.AppID, in.Token, "@original"), m, files)
+	return e.upload(ctx, http.MethodPatch, url, routeEditOriginal, major, m, files)
 }
 
 // followUp sends the reply as a follow-up message.
 func (e *Endpoint) followUp(ctx context.Context, in *discordgo.Interaction, resp chat.Response) error {
+	url := discordgo.EndpointFollowupMessage(in.AppID, in.Token)
+	major := in.AppID + "/" + in.Token
 	if len(resp.Files) == 0 {
-		_, err := e.rest.FollowupMessageCreate(in, false, toFollowup(resp), discordgo.WithContext(ctx))
-		return err
+		c, err := jsonCall(http.MethodPost, url, routeFollowUp, major, toFollowup(resp))
+		if err != nil {
+			return err
+		}
+		return e.rest.do(ctx, c)
 	}
 	m, files := toMessageWithFiles(resp)
-	return e.upload(ctx, "POST", discordgo.EndpointFollowupMessage(in.AppID, in.Token), m, files)
+	return e.upload(ctx, http.MethodPost, url, routeFollowUp, major, m, files)
 }
 
 // upload sends a message with files to Discord's REST API: a multipart
 // request whose payload_json part is the message and files[n] parts the
 // files (Discord's "Uploading Files").
-func (e *Endpoint) upload(ctx context.Context, method, url string, payload any, files []*discordgo.File) error {
+func (e *Endpoint) upload(ctx context.Context, method, url, route, major string, payload any, files []*discordgo.File) error {
 	ctype, body, err := discordgo.MultipartBodyWithJSON(payload, files)
 	if err != nil {
 		return err
 	}
-	bucket := e.rest.Ratelimiter.LockBucket(strings.SplitN(url, "?", 2)[0])
-	_, err = e.rest.RequestWithLockedBucket(method, url, ctype, body, bucket, 0, discordgo.WithContext(ctx))
-	return err
+	return e.rest.do(ctx, restCall{method: method, url: url, route: route, major: major, contentType: ctype, body: body,
+		idempotent: method == http.MethodPatch})
 }
 
 // outcomeOf is the metrics outcome of a delivered reply.

@@ -161,7 +161,7 @@ func BenchmarkSimulateReply(b *testing.B) {
 		rc.rateBurst = 1 << 30
 		rc.fetch = NewFetcher(Config{}, &http.Client{Transport: c})
 	})
-	r.e.replays = newReplayCache(0, 1)
+	r.e.replays = newReplayCache(0)
 	modal := func(i int) []byte {
 		body, _ := json.Marshal(map[string]any{"id": strconv.Itoa(i), "application_id": "2", "token": "bench", "version": 1, "type": 5,
 			"channel_id": "4", "locale": "fr", "user": map[string]any{"id": "5", "username": "bench"},

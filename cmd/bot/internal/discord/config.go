@@ -24,8 +24,12 @@ type Config struct {
 	// a deferred response goes out and the reply is edited in (Discord
 	// allows 3 s). Zero: 1.5 s.
 	DeferAfter time.Duration
-	// EditTimeout bounds each call to Discord's REST API (at least 1 s).
+	// EditTimeout bounds each call to Discord's REST API (at least 1 s),
+	// from when it is sent.
 	EditTimeout time.Duration
+	// RESTConcurrency is how many calls to Discord's REST API (edits of
+	// deferred replies, follow-ups) are sent at once; zero: 128.
+	RESTConcurrency int
 	// MaxBody bounds an interaction's body; zero: 64 KiB.
 	MaxBody int64
 	// Workers is how many commands are worked on at once (zero: one per
@@ -90,6 +94,14 @@ func (c Config) deferAfter() time.Duration {
 
 // editTimeout bounds a call to the REST API.
 func (c Config) editTimeout() time.Duration { return max(c.EditTimeout, time.Second) }
+
+// restConcurrency is how many REST calls are sent at once.
+func (c Config) restConcurrency() int {
+	if c.RESTConcurrency > 0 {
+		return c.RESTConcurrency
+	}
+	return 128
+}
 
 // maxBody bounds an interaction's body.
 func (c Config) maxBody() int64 {

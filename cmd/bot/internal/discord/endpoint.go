@@ -46,8 +46,13 @@ type Metrics interface {
 	// outcome (ok, error, rate_limited), the user's Discord locale and
 	// the time to its final reply.
 	ObserveInteraction(command, outcome, locale string, d time.Duration)
-	// Deferred records a deferred response completed by an edit.
+	// Deferred records a deferred response sent, to be completed by an
+	// edit; Delivered records the reply of a deferred response delivered
+	// (by the edit or a follow-up), d after the interaction arrived, and
+	// Undelivered one that never was.
 	Deferred()
+	Delivered(d time.Duration)
+	Undelivered()
 	// RateLimited records an interaction refused by the rate limit.
 	RateLimited()
 	// GuardFallback records a request checked against replays by this
@@ -80,7 +85,7 @@ type Endpoint struct {
 	metrics  Metrics
 	log      *slog.Logger
 	key      ed25519.PublicKey
-	rest     *discordgo.Session
+	rest     *restClient
 	replays  *replayCache
 	inflight sync.WaitGroup
 	admit    *admission
@@ -108,10 +113,8 @@ func New(cfg Config, router Router, m Metrics, log *slog.Logger) (*Endpoint, err
 	}
 	// Follow-ups are authenticated by the interaction token; the bot token
 	// is only needed by the gateway.
-	e.rest, _ = discordgo.New("")
-	e.rest.Client = &http.Client{Timeout: cfg.editTimeout()}
-	e.rest.MaxRestRetries = 2
-	e.replays = newReplayCache(5*time.Minute, 100000)
+	e.rest = newRESTClient(cfg.editTimeout(), cfg.restConcurrency())
+	e.replays = newReplayCache(100000)
 	e.admit = newAdmission(cfg)
 	e.mentions = newMentions(cfg.workers())
 	return e, nil
@@ -125,6 +128,12 @@ func (noMetrics) ObserveInteraction(string, string, string, time.Duration) {}
 
 // Deferred records nothing.
 func (noMetrics) Deferred() {}
+
+// Delivered records nothing.
+func (noMetrics) Delivered(time.Duration) {}
+
+// Undelivered records nothing.
+func (noMetrics) Undelivered() {}
 
 // RateLimited records nothing.
 func (noMetrics) RateLimited() {}
@@ -253,6 +262,14 @@ func (e *Endpoint) handleInteractions(w http.ResponseWriter, r *http.Request) {
 // verify checks the request's Ed25519 signature, the freshness of its
 // timestamp and that it is not a replay; it returns 200 or the status to
 // refuse it with.
+//
+// The replay guard keys on the signature's decoded bytes, not on the
+// header's text: hex decodes either letter case, so every case variant
+// of one signature would otherwise be a new key. A valid Ed25519
+// signature has one encoding (Go's ed25519 refuses a non-canonical S or
+// R), and it covers the timestamp's text and the body, so its 64 bytes
+// name the request. A key is kept until the timestamp is stale, past
+// which the request is refused anyway.
 func (e *Endpoint) verify(r *http.Request, body []byte, now time.Time) (int, string) {
 	sig, ts := r.Header.Get("X-Signature-Ed25519"), r.Header.Get("X-Signature-Timestamp")
 	if sig == "" || ts == "" {
@@ -262,20 +279,27 @@ func (e *Endpoint) verify(r *http.Request, body []byte, now time.Time) (int, str
 	if err != nil {
 		return http.StatusUnauthorized, "bad timestamp"
 	}
-	if skew := now.Sub(time.Unix(sec, 0)); skew > maxClockSkew || skew < -maxClockSkew {
+	signedAt := time.Unix(sec, 0)
+	if skew := now.Sub(signedAt); skew > maxClockSkew || skew < -maxClockSkew {
 		return http.StatusUnauthorized, "stale timestamp"
+	}
+	raw, err := hex.DecodeString(sig)
+	if err != nil || len(raw) != ed25519.SignatureSize {
+		return http.StatusUnauthorized, "bad signature"
 	}
 	vr := r.Clone(r.Context())
 	vr.Body = io.NopCloser(bytes.NewReader(body))
 	if !discordgo.VerifyInteraction(vr, e.key) {
 		return http.StatusUnauthorized, "bad signature"
 	}
-	if !e.replays.first(ts+"/"+sig, now) {
+	// Stale from then on: a second past the window, for rounding.
+	expires := signedAt.Add(maxClockSkew + time.Second)
+	if !e.replays.first(string(raw), now, expires) {
 		return http.StatusUnauthorized, "replayed request"
 	}
 	if g := e.cfg.Guard; g != nil {
 		ctx, cancel := context.WithTimeout(r.Context(), guardTimeout)
-		first, err := g.FirstSeen(ctx, "replay:"+ts+"/"+sig, now, 2*maxClockSkew)
+		first, err := g.FirstSeen(ctx, ReplayKey(raw), now, expires.Sub(now))
 		cancel()
 		if err == nil && !first {
 			return http.StatusUnauthorized, "replayed request"
@@ -286,6 +310,10 @@ func (e *Endpoint) verify(r *http.Request, body []byte, now time.Time) (int, str
 	}
 	return http.StatusOK, ""
 }
+
+// ReplayKey is the key of a signed request in the shared replay guard:
+// its decoded signature, in lower-case hex.
+func ReplayKey(sig []byte) string { return "replay:" + hex.EncodeToString(sig) }
 
 // writeJSONResponse writes an interaction response as the HTTP reply.
 func writeJSONResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {

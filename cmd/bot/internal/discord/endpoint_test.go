@@ -128,21 +128,22 @@ func TestInteractionsWithoutKey(t *testing.T) {
 }
 
 func TestReplayCacheBounded(t *testing.T) {
-	c := newReplayCache(time.Minute, 3)
+	c := newReplayCache(3)
 	now := time.Now()
+	exp := now.Add(time.Minute)
 	for _, k := range []string{"a", "b", "c", "d"} {
-		if !c.first(k, now) {
+		if !c.first(k, now, exp) {
 			t.Fatalf("%s refused on first sight", k)
 		}
 	}
 	if len(c.seen) > 3 {
 		t.Errorf("cache holds %d keys, bound is 3", len(c.seen))
 	}
-	if c.first("d", now) {
+	if c.first("d", now, exp) {
 		t.Error("d accepted twice")
 	}
-	if !c.first("d", now.Add(2*time.Minute)) {
-		t.Error("d refused after its TTL")
+	if !c.first("d", now.Add(2*time.Minute), now.Add(3*time.Minute)) {
+		t.Error("d refused once expired")
 	}
 }
 
@@ -350,7 +351,8 @@ func TestConfigNeverShowsToken(t *testing.T) {
 
 // TestHungDiscordREST makes Discord's REST API accept connections and never
 // answer while a deferred reply is edited in: the edit gives up after the
-// configured timeout, the failure is logged, and nothing stays in flight.
+// configured timeout, the follow-up after its own, the lost reply is
+// logged and counted, and nothing stays in flight.
 func TestHungDiscordREST(t *testing.T) {
 	before := runtime.NumGoroutine()
 	rest := discordtest.NewHangingREST(t)
@@ -375,8 +377,11 @@ func TestHungDiscordREST(t *testing.T) {
 	if len(rest.Calls()) == 0 {
 		t.Fatal("the edit never reached the REST API")
 	}
-	if !strings.Contains(rig.log.String(), `"deferred edit"`) {
-		t.Errorf("the failed edit is not logged:\n%s", rig.log.String())
+	if !strings.Contains(rig.log.String(), `"deferred edit"`) || !strings.Contains(rig.log.String(), `"deferred reply never delivered"`) {
+		t.Errorf("the failed edit and the lost reply are not logged:\n%s", rig.log.String())
+	}
+	if n := len(rest.Calls()); n != 2 {
+		t.Errorf("%d calls, want the edit and the follow-up", n)
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for runtime.NumGoroutine() > before+8 && time.Now().Before(deadline) {

@@ -32,7 +32,7 @@ func fuzzRig(f *testing.F) *rig {
 	// The fuzzer runs an input again (to confirm and minimize a failure)
 	// within the same second, which the replay check would refuse: replays
 	// are tested elsewhere, here every signed body must reach decoding.
-	rig.e.replays = newReplayCache(0, 1)
+	rig.e.replays = newReplayCache(0)
 	return rig
 }
 
@@ -178,7 +178,7 @@ func FuzzSimulateScenario(f *testing.F) {
 		rc.rateBurst = 1 << 30
 		rc.fetch = NewFetcher(Config{AttachmentTimeout: 2 * time.Second}, &http.Client{Transport: c})
 	})
-	rig.e.replays = newReplayCache(0, 1)
+	rig.e.replays = newReplayCache(0)
 	f.Add(uint8(0), string(scenarioFile(f)))
 	f.Add(uint8(1), string(scenarioFile(f)))
 	for _, name := range []string{"oubliette", "teferis-protection", "player-leaves-game", "ygo-end-phase"} {

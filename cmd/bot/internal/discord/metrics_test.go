@@ -24,6 +24,8 @@ func (m *countingMetrics) ObserveInteraction(command, outcome, locale string, d 
 	m.add("interaction command=" + command + " outcome=" + outcome + " locale=" + locale)
 }
 func (m *countingMetrics) Deferred()                    { m.add("deferred") }
+func (m *countingMetrics) Delivered(time.Duration)      { m.add("delivered") }
+func (m *countingMetrics) Undelivered()                 { m.add("undelivered") }
 func (m *countingMetrics) RateLimited()                 { m.add("rate_limited") }
 func (m *countingMetrics) GuardFallback()               { m.add("guard_fallback") }
 func (m *countingMetrics) Waiting(d int)                { m.add(fmt.Sprintf("waiting %+d", d)) }

@@ -5,38 +5,46 @@ import (
 	"time"
 )
 
-// replayCache remembers the (timestamp, signature) pairs seen within the
-// clock-skew window, so that a captured request cannot be played again.
-// It is bounded: when full, the oldest entries go first.
+// replayCache remembers the signatures seen until their requests' timestamps
+// are stale, so that a captured request cannot be played again. It is
+// bounded: when full, the oldest entries go first.
 type replayCache struct {
 	mu    sync.Mutex
-	ttl   time.Duration
 	max   int
-	seen  map[string]time.Time
-	order []string // insertion order, for eviction
+	seen  map[string]time.Time // key: when it expires
+	order []string             // insertion order, for eviction
 }
 
-// newReplayCache remembers keys for ttl, up to max of them.
-func newReplayCache(ttl time.Duration, max int) *replayCache {
-	return &replayCache{ttl: ttl, max: max, seen: map[string]time.Time{}}
+// newReplayCache remembers up to max keys (none when max is not
+// positive: every request is new, for tests that sign one body twice).
+func newReplayCache(max int) *replayCache {
+	return &replayCache{max: max, seen: map[string]time.Time{}}
 }
 
-// first records key and reports whether it was not seen within the TTL.
-func (c *replayCache) first(key string, now time.Time) bool {
+// first records key until expires and reports whether it was not seen
+// and unexpired.
+func (c *replayCache) first(key string, now, expires time.Time) bool {
+	if c.max <= 0 {
+		return true
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for len(c.order) > 0 {
 		k := c.order[0]
-		if t, ok := c.seen[k]; ok && now.Sub(t) < c.ttl && len(c.order) < c.max {
+		if exp, ok := c.seen[k]; ok && now.Before(exp) && len(c.order) < c.max {
 			break
 		}
-		delete(c.seen, k)
+		if exp, ok := c.seen[k]; ok && (!now.Before(exp) || len(c.order) >= c.max) {
+			delete(c.seen, k)
+		}
 		c.order = c.order[1:]
 	}
-	if t, ok := c.seen[key]; ok && now.Sub(t) < c.ttl {
+	if exp, ok := c.seen[key]; ok && now.Before(exp) {
 		return false
 	}
-	c.seen[key] = now
-	c.order = append(c.order, key)
+	if _, ok := c.seen[key]; !ok {
+		c.order = append(c.order, key)
+	}
+	c.seen[key] = expires
 	return true
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"errors"
 
 	"arbiter/cmd/bot/internal/sim"
@@ -27,6 +28,9 @@ func ScenarioErrorMessage(p *i18n.Printer, where string, err error) string {
 	var le *sim.LimitError
 	if errors.As(err, &le) {
 		return p.T(i18n.KeyEngineError, where, LimitMessage(p, le))
+	}
+	if errors.Is(err, context.Canceled) {
+		return p.T(i18n.KeyEngineError, where, p.T(i18n.KeyEngineInterrupted))
 	}
 	ee, ok := engine.AsError(err)
 	if !ok {

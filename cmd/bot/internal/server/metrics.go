@@ -28,6 +28,8 @@ type opsMetrics struct {
 	interactions       *prometheus.CounterVec   // command, outcome, locale
 	interactionSeconds *prometheus.HistogramVec // command
 	deferred           prometheus.Counter
+	delivered          prometheus.Histogram
+	undelivered        prometheus.Counter
 	rateLimited        prometheus.Counter
 	guardFallback      prometheus.Counter
 	reports            *prometheus.CounterVec // event, lang
@@ -75,6 +77,15 @@ func newOpsMetrics(ready func() bool, built func() time.Time) *opsMetrics {
 	m.deferred = prometheus.NewCounter(prometheus.CounterOpts{
 		Namespace: ns, Name: "deferred_replies_total",
 		Help: "Interactions answered with a deferred reply, completed by an edit.",
+	})
+	m.delivered = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Namespace: ns, Name: "deferred_delivery_seconds",
+		Help:    "Time from an interaction's arrival to the delivery of its deferred reply (by an edit, or a follow-up).",
+		Buckets: []float64{0.5, 1, 2, 3, 5, 10, 15, 30, 60, 120, 300, 900},
+	})
+	m.undelivered = prometheus.NewCounter(prometheus.CounterOpts{
+		Namespace: ns, Name: "deferred_undelivered_total",
+		Help: "Deferred replies never delivered: the edit and the follow-up both failed.",
 	})
 	m.rateLimited = prometheus.NewCounter(prometheus.CounterOpts{
 		Namespace: ns, Name: "rate_limited_total",
@@ -194,7 +205,7 @@ func newOpsMetrics(ready func() bool, built func() time.Time) *opsMetrics {
 		}
 	}
 	m.reg.MustRegister(
-		m.interactions, m.interactionSeconds, m.deferred, m.rateLimited, m.guardFallback, m.reports,
+		m.interactions, m.interactionSeconds, m.deferred, m.delivered, m.undelivered, m.rateLimited, m.guardFallback, m.reports,
 		m.waiting, m.working, m.queueSeconds, m.busy, m.expired,
 		m.gatewayUp, m.gatewayReconnect, m.gatewayLatency,
 		m.httpRequests, m.httpSeconds, m.httpInFlight, m.httpShed, m.panics,

@@ -55,6 +55,13 @@ func (s *Server) watchReload(ctx context.Context) (stop func()) {
 				}
 				last = indexFingerprint(dir)
 				s.reloadIndex(ctx, "signal")
+			case <-s.reloadNow:
+				fp := indexFingerprint(dir)
+				if fp == last || fp == "" {
+					continue
+				}
+				last = fp
+				s.reloadIndex(ctx, "activated")
 			case <-tick:
 				fp := indexFingerprint(dir)
 				if fp == last || fp == "" {
@@ -74,6 +81,16 @@ func (s *Server) watchReload(ctx context.Context) (stop func()) {
 			s.log.Info("draining", "delay", d.String())
 			time.Sleep(d)
 		}
+	}
+}
+
+// ReloadSoon asks the reload watcher to look at the --index directory now
+// rather than at its next check (a new build was activated there); it
+// does not wait.
+func (s *Server) ReloadSoon() {
+	select {
+	case s.reloadNow <- struct{}{}:
+	default:
 	}
 }
 

@@ -27,11 +27,13 @@ type Server struct {
 	embedded func(ctx context.Context) (*kb.Index, error)
 	// ops is the operations state (metrics, readiness, work in flight).
 	ops *opsState
-	// arrivals stamps each request with when its first byte was read.
+	// arrivals stamps each request with when it arrived.
 	arrivals arrivals
 	// fallbackUsed is set when the configured index could not be opened at
 	// start and the embedded corpus serves instead.
 	fallbackUsed bool
+	// reloadNow asks the reload watcher to look at the index now.
+	reloadNow chan struct{}
 }
 
 // Parts are what the server runs besides its operations endpoints.
@@ -63,7 +65,7 @@ type Parts struct {
 // which serves instead when the index cannot be opened) and returns the
 // server, not yet running.
 func New(ctx context.Context, cfg Config, log *slog.Logger, embedded func(ctx context.Context) (*kb.Index, error)) (*Server, error) {
-	s := &Server{cfg: cfg, log: log, embedded: embedded}
+	s := &Server{cfg: cfg, log: log, embedded: embedded, reloadNow: make(chan struct{}, 1)}
 	s.ops = newOpsState()
 	ix, err := s.loadIndex(ctx)
 	if err != nil {
@@ -123,6 +125,7 @@ func (s *Server) Run(ctx context.Context, parts Parts) error {
 		if err != nil {
 			return fmt.Errorf("listen %s: %w", s.cfg.HTTPAddr, err)
 		}
+		ln = s.arrivals.listen(ln)
 		s.log.Info("listening", "addr", ln.Addr().String())
 		wg.Add(1)
 		go func() {
@@ -205,6 +208,13 @@ func (s *Server) ObserveReport(event, lang string) {
 
 // Deferred records an interaction answered with a deferred reply.
 func (s *Server) Deferred() { s.ops.deferred() }
+
+// Delivered records the reply of a deferred response delivered, d after
+// its interaction arrived.
+func (s *Server) Delivered(d time.Duration) { s.ops.m.delivered.Observe(d.Seconds()) }
+
+// Undelivered records a deferred reply never delivered.
+func (s *Server) Undelivered() { s.ops.m.undelivered.Inc() }
 
 // RateLimited records an interaction refused by the rate limit.
 func (s *Server) RateLimited() { s.ops.rateLimited() }

@@ -24,13 +24,12 @@ var (
 	boltImports  = []byte("imports")  // file name -> time imported
 )
 
-// Bolt is the embedded store: the settings in one local bbolt file, the
-// replay guard and the rate-limit buckets in memory. One process at a
+// Bolt is the embedded store: the settings and the replay guard in one
+// local bbolt file, the rate-limit buckets in memory. One process at a
 // time opens the file (a second waits, then fails): replicas use
 // PostgreSQL.
 type Bolt struct {
 	db      *bolt.DB
-	guard   localGuard
 	buckets localBuckets
 }
 
@@ -49,7 +48,7 @@ func OpenBolt(dir string) (*Bolt, error) {
 		return nil, fmt.Errorf("state: %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{boltSettings, boltImports, boltReports} {
+		for _, b := range [][]byte{boltSettings, boltImports, boltReports, boltReplay, boltExpiry} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -149,11 +148,6 @@ func (s *Bolt) SettingsSince(ctx context.Context, after int64) (map[string]strin
 
 // Changed is nil: no other process writes to the file.
 func (s *Bolt) Changed() <-chan struct{} { return nil }
-
-// FirstSeen records key in this process's replay guard.
-func (s *Bolt) FirstSeen(ctx context.Context, key string, now time.Time, ttl time.Duration) (bool, error) {
-	return s.guard.firstSeen(key, now, ttl), nil
-}
 
 // Take spends a token of this process's bucket key.
 func (s *Bolt) Take(ctx context.Context, key string, now time.Time, burst int, period time.Duration) (bool, time.Duration, error) {

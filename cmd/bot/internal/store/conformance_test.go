@@ -280,6 +280,51 @@ func TestReplayGuard(t *testing.T) {
 	})
 }
 
+// TestReplayGuardSurvivesRestart: a request seen before the process
+// stopped is still refused when it comes again within its window after a
+// restart (the embedded store keeps the guard in its file), and the file
+// does not keep what has expired.
+func TestReplayGuardSurvivesRestart(t *testing.T) {
+	forEach(t, func(t *testing.T, b *backend) {
+		ctx := context.Background()
+		now := time.Now()
+		s := b.open(t)
+		for i := 0; i < 50; i++ {
+			if ok, err := s.FirstSeen(ctx, fmt.Sprintf("replay:%d", i), now, time.Minute); err != nil || !ok {
+				t.Fatalf("key %d: %v %v", i, ok, err)
+			}
+		}
+		s.Close()
+		s = b.open(t)
+		defer s.Close()
+		if ok, err := s.FirstSeen(ctx, "replay:7", now.Add(30*time.Second), time.Minute); err != nil || ok {
+			t.Fatalf("a key seen before the restart accepted again after it: %v %v", ok, err)
+		}
+		if ok, err := s.FirstSeen(ctx, "replay:7", now.Add(2*time.Minute), time.Minute); err != nil || !ok {
+			t.Fatalf("an expired key refused after the restart: %v %v", ok, err)
+		}
+		bs, ok := s.(*Bolt)
+		if !ok {
+			return
+		}
+		// Each call sweeps a few expired entries: 50 expired keys are gone
+		// after a few calls past their expiry.
+		later := now.Add(10 * time.Minute)
+		for i := 0; i < 10; i++ {
+			if ok, err := bs.FirstSeen(ctx, fmt.Sprintf("later:%d", i), later, time.Minute); err != nil || !ok {
+				t.Fatalf("later key %d: %v %v", i, ok, err)
+			}
+		}
+		n, err := bs.replayEntries()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != 10 {
+			t.Errorf("%d entries in the guard after the old ones expired, want the 10 new ones", n)
+		}
+	})
+}
+
 func TestRateBuckets(t *testing.T) {
 	forEach(t, func(t *testing.T, b *backend) {
 		ctx := context.Background()

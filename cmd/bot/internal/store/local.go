@@ -5,41 +5,9 @@ import (
 	"time"
 )
 
-// maxLocalKeys bounds the replay guard and the buckets kept in memory.
+// maxLocalKeys bounds the replay guard of the embedded store and the
+// buckets kept in memory.
 const maxLocalKeys = 200000
-
-// localGuard is a replay guard in memory: keys and when they expire. When
-// full, expired keys go first, then the oldest.
-type localGuard struct {
-	mu    sync.Mutex
-	seen  map[string]time.Time // key: expiry
-	order []string
-}
-
-// firstSeen records key until now+ttl and reports whether it was new.
-func (g *localGuard) firstSeen(key string, now time.Time, ttl time.Duration) bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.seen == nil {
-		g.seen = map[string]time.Time{}
-	}
-	for len(g.order) > 0 {
-		k := g.order[0]
-		if exp, ok := g.seen[k]; ok && now.Before(exp) && len(g.order) < maxLocalKeys {
-			break
-		}
-		if exp, ok := g.seen[k]; ok && !now.Before(exp) || len(g.order) >= maxLocalKeys {
-			delete(g.seen, k)
-		}
-		g.order = g.order[1:]
-	}
-	if exp, ok := g.seen[key]; ok && now.Before(exp) {
-		return false
-	}
-	g.seen[key] = now.Add(ttl)
-	g.order = append(g.order, key)
-	return true
-}
 
 // localBuckets are token buckets in memory.
 type localBuckets struct {

@@ -43,8 +43,11 @@ type Postgres struct {
 	legacy  map[string]string // settings to import once, if any
 	changed chan struct{}
 	kick    chan struct{} // a setting was written: notify the others
-	stop    context.CancelFunc
-	wg      sync.WaitGroup
+	// reachable is signalled when a statement succeeds: a listener
+	// waiting to connect again tries at once (PostgreSQL is back).
+	reachable chan struct{}
+	stop      context.CancelFunc
+	wg        sync.WaitGroup
 
 	migrated  atomic.Bool
 	migrateMu sync.Mutex
@@ -85,7 +88,8 @@ func OpenPostgres(ctx context.Context, url, legacyDir string, log *slog.Logger) 
 		return nil, fmt.Errorf("state: %w", redact(err))
 	}
 	bg, stop := context.WithCancel(context.Background())
-	s := &Postgres{pool: pool, log: log, legacy: legacy, changed: make(chan struct{}, 1), kick: make(chan struct{}, 1), stop: stop}
+	s := &Postgres{pool: pool, log: log, legacy: legacy, changed: make(chan struct{}, 1), kick: make(chan struct{}, 1),
+		reachable: make(chan struct{}, 1), stop: stop}
 	if err := s.ensure(ctx); err != nil {
 		log.Warn("state: PostgreSQL not reachable yet; settings are refused until it is", "err", err)
 	}
@@ -230,6 +234,7 @@ func (s *Postgres) PutSetting(ctx context.Context, key, value string) error {
 		return fmt.Errorf("state: setting: %w", err)
 	}
 	s.kickNotify()
+	s.up()
 	return nil
 }
 
@@ -260,11 +265,13 @@ func (s *Postgres) notifier(ctx context.Context) {
 			if err == nil {
 				break
 			}
-			// The others poll too: a lost notification costs a delay.
-			if attempt >= 5 {
+			// The others poll too: a lost notification costs a delay. A
+			// failure on a connection lost meanwhile is tried again at
+			// once, on a new one.
+			if attempt >= 8 {
 				break
 			}
-			sleep(ctx, backoff(attempt))
+			sleep(ctx, min(25*time.Millisecond<<attempt, 2*time.Second))
 		}
 	}
 }
@@ -278,6 +285,21 @@ func (s *Postgres) SettingsSince(ctx context.Context, after int64) (map[string]s
 	if err := s.ensure(ctx); err != nil {
 		return nil, 0, err
 	}
+	out, version, err := s.settingsSince(ctx, after)
+	if err != nil && isConnError(err) && ctx.Err() == nil {
+		// A connection lost meanwhile (PostgreSQL restarted): once more,
+		// on a new one.
+		out, version, err = s.settingsSince(ctx, after)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("state: settings: %w", err)
+	}
+	s.up()
+	return out, version, nil
+}
+
+// settingsSince is SettingsSince in one read-only transaction.
+func (s *Postgres) settingsSince(ctx context.Context, after int64) (map[string]string, int64, error) {
 	out := map[string]string{}
 	var version int64
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
@@ -295,10 +317,7 @@ func (s *Postgres) SettingsSince(ctx context.Context, after int64) (map[string]s
 		})
 		return err
 	})
-	if err != nil {
-		return nil, 0, fmt.Errorf("state: settings: %w", err)
-	}
-	return out, version, nil
+	return out, version, err
 }
 
 // Changed is signalled when a NOTIFY arrives, and when the listening
@@ -313,18 +332,31 @@ func (s *Postgres) signal() {
 	}
 }
 
-// listen keeps a connection LISTENing for settings changes.
+// listen keeps a connection LISTENing for settings changes. Out of
+// PostgreSQL's reach, it tries again every quarter second at most, and at
+// once when another statement of this store succeeds: a notification sent
+// before it listens again is lost, and the settings read when it does are
+// the only way this replica learns of the others' meanwhile.
 func (s *Postgres) listen(ctx context.Context, cfg *pgx.ConnConfig) {
 	defer s.wg.Done()
+	retry := func(attempt int) {
+		t := time.NewTimer(min(backoff(attempt), 250*time.Millisecond))
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+		case <-t.C:
+		case <-s.reachable:
+		}
+	}
 	for attempt := 0; ctx.Err() == nil; attempt++ {
 		conn, err := pgx.ConnectConfig(ctx, cfg)
 		if err != nil {
-			sleep(ctx, backoff(attempt))
+			retry(attempt)
 			continue
 		}
 		if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
 			conn.Close(context.Background())
-			sleep(ctx, backoff(attempt))
+			retry(attempt)
 			continue
 		}
 		attempt = 0
@@ -336,6 +368,12 @@ func (s *Postgres) listen(ctx context.Context, cfg *pgx.ConnConfig) {
 			s.signal()
 		}
 		conn.Close(context.Background())
+		if ctx.Err() == nil {
+			// The connection is lost, and so, most likely, are the pool's:
+			// they are made again rather than each failing once when
+			// PostgreSQL is back.
+			s.pool.Reset()
+		}
 	}
 }
 
@@ -374,7 +412,16 @@ func (s *Postgres) guardCall(ctx context.Context, fn func() error) error {
 		}
 		return fmt.Errorf("state: %w", err)
 	}
+	s.up()
 	return nil
+}
+
+// up tells a listener waiting to connect again that PostgreSQL answers.
+func (s *Postgres) up() {
+	select {
+	case s.reachable <- struct{}{}:
+	default:
+	}
 }
 
 // isConnError tells whether err is about reaching the server rather than

@@ -261,3 +261,24 @@ func sharedMem(t testing.TB, key string, make func() (*kb.Index, error)) *kb.Ind
 	}
 	return ix
 }
+
+// DamageSegment flips a few bytes near the end of the first segment file
+// of the index at dir (its footer, where zap reads its offsets from), as
+// a damaged disk or a bad copy does: zapx sliced out of range reading it.
+func DamageSegment(t testing.TB, dir string) {
+	t.Helper()
+	zaps, _ := filepath.Glob(filepath.Join(dir, "bleve", "store", "*.zap"))
+	if len(zaps) == 0 {
+		t.Fatalf("no segment in %s", dir)
+	}
+	b, err := os.ReadFile(zaps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, back := range []int{20, 28, 44} {
+		b[len(b)-back] ^= 0x5a
+	}
+	if err := os.WriteFile(zaps[0], b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

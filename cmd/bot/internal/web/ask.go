@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -143,10 +142,14 @@ func (w *Pages) reportPost(rw http.ResponseWriter, r *http.Request) {
 	lang := w.pageLang(r).String()
 	q := strings.TrimSpace(r.PostFormValue("q"))
 	wrong, suggest := r.PostFormValue("wrong"), r.PostFormValue("suggest")
-	rep, err := w.cfg.Reports.FileReport(r.Context(), report.Filing{
-		Question: q, Lang: lang, K: askCitations, Wrong: wrong, Suggestion: suggest,
-		Reporter: webReporter(r), Source: "web",
-	})
+	var rep report.Report
+	err := w.allowReport(r)
+	if err == nil {
+		rep, err = w.cfg.Reports.FileReport(r.Context(), report.Filing{
+			Question: q, Lang: lang, K: askCitations, Wrong: wrong, Suggestion: suggest,
+			Reporter: w.webReporter(r), Source: "web",
+		})
+	}
 	if err == nil {
 		setHeaders(rw.Header(), 0)
 		http.Redirect(rw, r, "/ask?lang="+lang+"&q="+url.QueryEscape(q)+"&reported="+strconv.FormatInt(rep.ID, 10), http.StatusSeeOther)
@@ -168,14 +171,11 @@ func (w *Pages) reportPost(rw http.ResponseWriter, r *http.Request) {
 }
 
 // webReporter names the author of a report filed on the web, for its
-// record and the limit of reports: "web:" and a hash of their address,
-// which is not kept.
-func webReporter(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	sum := sha256.Sum256([]byte("arbiter report " + host))
+// record and the limit of reports: "web:" and a hash of their address
+// (the client's, as the trusted proxies name it), which is not kept.
+func (w *Pages) webReporter(r *http.Request) string {
+	client, _ := clientKeys(w.cfg.Proxies.Client(r))
+	sum := sha256.Sum256([]byte("arbiter report " + client))
 	return "web:" + hex.EncodeToString(sum[:6])
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"arbiter/cmd/bot/internal/sim"
 	"arbiter/i18n"
 )
 
@@ -22,6 +23,15 @@ type Config struct {
 	// Reports takes the reports filed on the question page; nil: the page
 	// has no report form.
 	Reports Reports
+	// Limits are the rate limits of the pages that work on what a client
+	// sends (questions, scenarios, reports), per client address and
+	// network; Proxies are the reverse proxies trusted to name the client
+	// (nil: none, the connection's address is the client's).
+	Limits  Limits
+	Proxies *Proxies
+	// SimGate bounds the users' scenarios played at once in the process
+	// (shared with Discord's /simulate); nil: no bound.
+	SimGate *sim.Gate
 }
 
 //go:embed templates/*.html
@@ -83,20 +93,32 @@ func (w *Pages) Routes(mux *http.ServeMux) {
 	mux.Handle("GET /rules/{number}", w.handle(w.rule))
 	mux.Handle("GET /glossary/{$}", w.handle(w.glossaryIndex))
 	mux.Handle("GET /glossary/{slug}", w.handle(w.glossary))
-	mux.Handle("GET /cards/{name}", w.handle(w.card))
+	mux.Handle("GET /cards/{name}", w.limited(w.handle(w.card), true))
 	mux.Handle("GET /sim/{$}", w.handle(w.simIndex))
 	mux.Handle("GET /sim/{preset}", w.handle(w.sim))
 	mux.Handle("GET /sim/{preset}/{file}", http.HandlerFunc(w.boardImage))
-	mux.Handle("GET /sim/play", w.handle(w.play))
-	mux.Handle("POST /sim/play", http.HandlerFunc(w.playPost))
-	mux.Handle("GET /sim/play/{file}", http.HandlerFunc(w.playImage))
+	mux.Handle("GET /sim/play", w.limitedIf(w.handle(w.play), hasQuery("s")))
+	mux.Handle("POST /sim/play", w.limited(http.HandlerFunc(w.playPost), true))
+	mux.Handle("GET /sim/play/{file}", w.limited(http.HandlerFunc(w.playImage), false))
 	mux.Handle("GET /diff/{from}/{to}", w.handle(w.diff))
-	mux.Handle("GET /ask", w.handle(w.ask))
+	mux.Handle("GET /ask", w.limitedIf(w.handle(w.ask), hasQuery("q")))
 	// The report form stores what it is sent: another site's page may not
 	// post it (Sec-Fetch-Site, else Origin against Host).
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(w.crossOriginRefused())
-	mux.Handle("POST /ask/report", csrf.Handler(http.HandlerFunc(w.reportPost)))
+	mux.Handle("POST /ask/report", csrf.Handler(w.limited(http.HandlerFunc(w.reportPost), true)))
+}
+
+// hasQuery selects the requests whose query has a non-empty key.
+func hasQuery(key string) func(*http.Request) bool {
+	return func(r *http.Request) bool { return r.URL.Query().Get(key) != "" }
+}
+
+// simLimits are the limits of a user's scenario on the pages.
+func (w *Pages) simLimits() sim.Limits {
+	lim := sim.UserLimits()
+	lim.Gate = w.cfg.SimGate
+	return lim
 }
 
 // page is what every template gets: the printer, the chrome and the

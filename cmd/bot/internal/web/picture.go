@@ -35,7 +35,7 @@ func (w *Pages) playImage(rw http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, notFound(i18n.KeyWebErrBadCode)
 		}
-		_, res, err := sim.Play(ctx, src, "", ix, sim.UserLimits())
+		_, res, err := sim.Play(ctx, src, "", ix, w.simLimits())
 		if err != nil {
 			return nil, notFound(i18n.KeyWebErrBadCode)
 		}

@@ -113,7 +113,7 @@ func (w *Pages) playPage(r *http.Request, ix Index, pg *page, src []byte, code s
 	d := w.playForm(pg, src)
 	d.TooLong = tooLong
 	where := pg.p.T(i18n.KeyWebPlayScenario)
-	sc, res, err := sim.Play(r.Context(), src, "", ix, sim.UserLimits())
+	sc, res, err := sim.Play(r.Context(), src, "", ix, w.simLimits())
 	if err != nil {
 		pg.Status = http.StatusBadRequest
 		if _, ok := engine.AsError(err); !ok && !isLimit(err) {
