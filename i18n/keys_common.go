@@ -108,6 +108,7 @@ const (
 	KeyErrBadRuleNumber      Key = "common.err.bad_rule_number"      // %[1]s input
 	KeyErrBadLang            Key = "common.err.bad_lang"             // %[1]s input
 	KeyErrIndexMissing       Key = "common.err.index_missing"        // %[1]s directory
+	KeyErrIndexDamaged       Key = "common.err.index_damaged"        // %[1]s directory
 	KeyErrIndexCorrupt       Key = "common.err.index_corrupt"        // %[1]s directory
 	KeyErrMissingEnv         Key = "common.err.missing_env"          // %[1]s variable
 	KeyErrBatchLine          Key = "common.err.batch_line"           // %[1]d line number, %[2]s message

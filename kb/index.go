@@ -368,7 +368,7 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 	}
 	bl, err := openBleve(filepath.Join(real, blevePath))
 	if err != nil {
-		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+		return nil, fmt.Errorf("%w at %s: %w", ErrNoIndex, dir, err)
 	}
 	if n, err := bl.DocCount(); err != nil || int(n) < meta.Docs {
 		bl.Close()

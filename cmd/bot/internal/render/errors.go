@@ -56,6 +56,8 @@ func ErrorMessage(p *i18n.Printer, err error) string {
 			return p.T(i18n.KeyErrFileNotFound, fe.Path)
 		}
 		return p.T(i18n.KeyErrFileUnreadable, fe.Path)
+	case errors.Is(err, kb.ErrDamaged) && errors.As(err, &ie):
+		return p.T(i18n.KeyErrIndexDamaged, ie.Dir)
 	case kb.IsNoIndex(err) && errors.As(err, &ie):
 		return p.T(i18n.KeyErrIndexMissing, ie.Dir)
 	case kb.IsNoIndex(err):
