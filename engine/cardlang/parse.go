@@ -784,6 +784,13 @@ func stateWords() []string {
 	return []string{"tapped", "untapped", "attacking", "blocking", "blocked", "unblocked", "enchanted", "equipped", "face_down"}
 }
 
+// isExclusion reports whether a lower-case word may follow "non": a card
+// type, a colour, a supertype or "token". A subtype follows "non-" and
+// starts with a capital letter.
+func isExclusion(w string) bool {
+	return contains(cardTypeWords(), w) || contains(colorWords(), w) || contains(supertypeWords(), w) || w == "token"
+}
+
 // toFilter types a filter from its words.
 func toFilter(items []item) (*Filter, error) {
 	f := &Filter{}
@@ -815,9 +822,9 @@ func toFilter(items []item) (*Filter, error) {
 				return nil, fmt.Errorf("two groups of colours")
 			}
 			f.Colors = alts
-		case strings.HasPrefix(w, "non-") && len(w) > 4:
+		case strings.HasPrefix(w, "non-") && len(w) > 4 && (isUpper(w[4:]) || isExclusion(w[4:])):
 			f.Not = append(f.Not, w[4:])
-		case strings.HasPrefix(w, "non") && len(w) > 3 && (contains(cardTypeWords(), w[3:]) || contains(colorWords(), w[3:]) || contains(supertypeWords(), w[3:]) || w[3:] == "token"):
+		case strings.HasPrefix(w, "non") && len(w) > 3 && isExclusion(w[3:]):
 			f.Not = append(f.Not, w[3:])
 		case len(alts) == 1 && contains(supertypeWords(), w):
 			f.Supertypes = append(f.Supertypes, w)
