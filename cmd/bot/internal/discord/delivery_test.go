@@ -25,7 +25,9 @@ func deliveries(t *testing.T, rest *discordtest.REST, n int, cfg Config) ([]time
 		cfg.EditTimeout = 10 * time.Second
 	}
 	m := &countingMetrics{counts: map[string]int{}}
-	e, err := New(cfg, slowRouter{}, m, nil)
+	// The router takes longer than the deferral (1 ns), so that every
+	// reply is deferred, never answered in the initial response.
+	e, err := New(cfg, slowRouter{delay: 20 * time.Millisecond}, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
