@@ -107,13 +107,13 @@ func (s *scanner) scan(ctx context.Context, toks token.Tokens) error {
 			continue
 		}
 		col := tk.Position.Column
-		if len(s.flow) == 0 && (prev == nil || tk.Position.Line > prev.Position.Line) {
+		next := nextToken(toks, i)
+		if len(s.flow) == 0 && (prev == nil || tk.Position.Line > prev.Position.Line) && !keyOfNode(prev, tk, next) {
 			// The first token of a line closes what is deeper.
 			for len(s.block) > 0 && s.block[len(s.block)-1].col > col {
 				s.pop()
 			}
 		}
-		next := nextToken(toks, i)
 		var err error
 		switch tk.Type {
 		case token.DocumentHeaderType, token.DocumentEndType:
@@ -201,6 +201,21 @@ func (s *scanner) indicator(tk, prev, next *token.Token) error {
 		return s.place(col, false)
 	}
 	return s.place(tk.Position.Column, false)
+}
+
+// keyOfNode reports whether tk, the first token of its line, is a key
+// that the alias, anchor or tag ending the line before joins (prev):
+// the parser makes them one node where prev stands, inside the
+// collections open there, so the line closes none of them.
+func keyOfNode(prev, tk, next *token.Token) bool {
+	if prev == nil || next == nil || next.Type != token.MappingValueType || next.Position.Line != tk.Position.Line || isIndicator(tk) {
+		return false
+	}
+	switch prev.Type {
+	case token.AliasType, token.AnchorType, token.TagType:
+		return true
+	}
+	return false
 }
 
 // isIndicator tells the tokens that are no key of their own.
