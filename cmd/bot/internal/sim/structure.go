@@ -187,12 +187,12 @@ func (s *scanner) indicator(tk, prev, next *token.Token) error {
 		}
 		return nil
 	case token.MappingValueType:
-		// The key is the token before the ':' (on its line), or the
-		// anchor, alias or tag before that, which the parser makes one
-		// node with it, even across lines; with none, the ':' stands for
-		// it.
+		// The key is the token before the ':' (on its line, or on an
+		// earlier one when the ':' starts its line), or the anchor, alias
+		// or tag before that, which the parser makes one node with it,
+		// even across lines; with none, the ':' stands for it.
 		col := tk.Position.Column
-		if prev != nil && prev.Position.Line == tk.Position.Line && !isIndicator(prev) {
+		if prev != nil && !isIndicator(prev) {
 			col = prev.Position.Column
 			if p := prevToken(prev); p != nil && (p.Type == token.AliasType || p.Type == token.AnchorType || p.Type == token.TagType) {
 				col = p.Position.Column
@@ -207,8 +207,16 @@ func (s *scanner) indicator(tk, prev, next *token.Token) error {
 // that the alias, anchor or tag ending the line before joins (prev):
 // the parser makes them one node where prev stands, inside the
 // collections open there, so the line closes none of them.
+// A ':' that starts its line makes the node before it, on an earlier
+// line, its key, where that node stands, too.
 func keyOfNode(prev, tk, next *token.Token) bool {
-	if prev == nil || next == nil || next.Type != token.MappingValueType || next.Position.Line != tk.Position.Line || isIndicator(tk) {
+	if prev == nil {
+		return false
+	}
+	if tk.Type == token.MappingValueType {
+		return !isIndicator(prev)
+	}
+	if next == nil || next.Type != token.MappingValueType || next.Position.Line != tk.Position.Line || isIndicator(tk) {
 		return false
 	}
 	switch prev.Type {
