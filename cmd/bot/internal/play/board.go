@@ -109,7 +109,9 @@ type NotModelled struct {
 	Err  error // the engine's reason (engine.CodeCardNotModelled, no card data...)
 }
 
-func (e *NotModelled) Error() string { return fmt.Sprintf("play: %s cannot be modelled: %v", e.Card, e.Err) }
+func (e *NotModelled) Error() string {
+	return fmt.Sprintf("play: %s cannot be modelled: %v", e.Card, e.Err)
+}
 
 func (e *NotModelled) Unwrap() error { return e.Err }
 

@@ -19,19 +19,19 @@ type cues struct {
 	// iCast, theyCast: subjects before a spell's name, who casts it.
 	iCast, theyCast []string
 	after           []string // words just after a name that make it the opponent's ("créature adverse")
-	block        []string
-	attack       []string
-	theyAttack   []string // the opponent attacks the asker
-	untap        []string
-	upkeep       []string
-	end          []string
-	draw         []string
-	myTurn       []string
-	theirTurn    []string
-	cast         []string // casting a card: a permanent card named with it goes in hand
-	creature     []string // a creature named without a card
-	token        []string
-	phasedOut    []string // a creature that is phased out already
+	block           []string
+	attack          []string
+	theyAttack      []string // the opponent attacks the asker
+	untap           []string
+	upkeep          []string
+	end             []string
+	draw            []string
+	myTurn          []string
+	theirTurn       []string
+	cast            []string // casting a card: a permanent card named with it goes in hand
+	creature        []string // a creature named without a card
+	token           []string
+	phasedOut       []string // a creature that is phased out already
 }
 
 // cuesOf are the cues of lang.
