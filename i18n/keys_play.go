@@ -54,15 +54,17 @@ const (
 	KeyPlayEditLabel Key = "play.edit_label" // its text field
 	KeyPlayBoard     Key = "play.board"      // where a board's errors are: "the board"
 
-	KeyPlayRefused    Key = "play.refused"     // %[1]s the move, %[2]s why
-	KeyPlayNotNow     Key = "play.not_now"     // %[1]s the rule
-	KeyPlayBadMove    Key = "play.bad_move"    // a move that is none
-	KeyPlayHasActions Key = "play.has_actions" // a board's text that lists actions
-	KeyPlayBadLog     Key = "play.bad_log"     // a log line that is none
-	KeyPlayLongLog    Key = "play.long_log"    // %[1]d the most moves
-	KeyPlayLogRefused Key = "play.log_refused" // %[1]d the move's number, %[2]s why
-	KeyPlayExpired    Key = "play.expired"     // a game whose text is gone from its message
-	KeyPlayNoBoard    Key = "play.no_board"    // %[1]s why: the question has no board to play
+	KeyPlayRefused    Key = "play.refused"      // %[1]s the move, %[2]s why
+	KeyPlayNotNow     Key = "play.not_now"      // %[1]s the rule
+	KeyPlayBadMove    Key = "play.bad_move"     // a move that is none
+	KeyPlayHasActions Key = "play.has_actions"  // a board's text that lists actions
+	KeyPlayBadLog     Key = "play.bad_log"      // a log line that is none
+	KeyPlayLongLog    Key = "play.long_log"     // %[1]d the most moves
+	KeyPlayLogRefused Key = "play.log_refused"  // %[1]d the move's number, %[2]s why
+	KeyPlayExpired    Key = "play.expired"      // a game whose text is gone from its message
+	KeyPlayNoBoard    Key = "play.no_board"     // %[1]s why: the question has no board to play
+	KeyPlayNoCards    Key = "play.no_cards"     // why: the question names no card
+	KeyPlayNoSuchMove Key = "play.no_such_move" // a move chosen that is no move of the game
 
 	KeyPlayWebIntro  Key = "play.web.intro"  // the sandbox page's line above its moves
 	KeyPlayWebMoves  Key = "play.web.moves"  // heading of the moves offered

@@ -26,7 +26,7 @@ func (s *Setup) Text(p *i18n.Printer) []byte {
 	}
 	b.WriteString("game: mtg\nname: play\n")
 	if q := strings.Join(strings.Fields(s.Question.Text), " "); q != "" {
-		fmt.Fprintf(&b, "title: {%s: %s}\n", s.Question.Lang, yamlString(q))
+		fmt.Fprintf(&b, "title: {%s: %s}\n", p.Lang(), yamlString(q))
 	}
 	fmt.Fprintf(&b, "players: [%s, %s]\n", playerNames[Asker], playerNames[Opponent])
 	hand := [2]int{}
