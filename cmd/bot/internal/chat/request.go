@@ -82,8 +82,8 @@ type Response struct {
 	Content string
 	Embeds  []Embed
 	// Menus are select menus, each a row of its own, above the buttons.
-	Menus   []Select
-	Buttons [][]Button // rows of buttons
+	Menus     []Select
+	Buttons   [][]Button // rows of buttons
 	Choices   []Choice   // autocomplete
 	Ephemeral bool
 	// Update replaces the clicked message instead of sending a new one.
