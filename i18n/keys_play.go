@@ -10,6 +10,7 @@ const (
 	KeyPlayFileHead   Key = "play.file_head"   // the comment atop a board's text (lines)
 	KeyPlayCreature   Key = "play.creature"    // the name of a creature the question names without a card
 	KeyPlayToken      Key = "play.token"       // likewise, a token
+	KeyPlayEquipment  Key = "play.equipment"   // likewise, an Equipment
 	KeyPlayGuessed    Key = "play.guessed"     // heading of what was guessed
 
 	KeyPlayGuessPlayers     Key = "play.guess.players"     // %[1]s the asker's name, %[2]s the opponent's
@@ -19,6 +20,11 @@ const (
 	KeyPlayGuessPhasedOut   Key = "play.guess.phased_out"  // %[1]s creature
 	KeyPlayGuessTurn        Key = "play.guess.turn"        // %[1]s player, %[2]s step, %[3]s why
 	KeyPlayGuessAttack      Key = "play.guess.attack"      // %[1]s the attack in words
+	KeyPlayGuessKeywords    Key = "play.guess.keywords"    // %[1]s creature, %[2]s its keywords, a list
+	KeyPlayGuessLife        Key = "play.guess.life"        // %[1]d life total, %[2]s why
+	KeyPlayGuessCounters    Key = "play.guess.counters"    // %[1]s creature, %[2]d +1/+1 counters
+	KeyPlayGuessAttached    Key = "play.guess.attached"    // %[1]s Equipment, %[2]s the creature
+	KeyPlayProtection       Key = "play.protection"        // %[1]s the colour
 
 	KeyPlayWhyWord    Key = "play.why.word"    // %[1]s the words of the question
 	KeyPlayWhyDefault Key = "play.why.default" // nothing in the question says

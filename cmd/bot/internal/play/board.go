@@ -52,6 +52,10 @@ type Setup struct {
 	// Attack: the active player's creatures attack as the game starts
 	// (the question asks about blocking).
 	Attack bool
+	// Life is every player's life total, when the question gives one
+	// (LifeWhy); 0 for the usual 20.
+	Life    int
+	LifeWhy Why
 }
 
 // Object is one object of a guessed board.
@@ -71,6 +75,15 @@ type Object struct {
 	PTGuessed        bool
 	Creature         bool
 	Token, PhasedOut bool
+	// Keywords and Protection of a creature named without a card, as the
+	// question gives them (engine keywords; colours).
+	Keywords, Protection []string
+	// PlusCounters are the +1/+1 counters on it.
+	PlusCounters int
+	// Equipment is an Equipment named without a card, attached to the
+	// creature AttachedTo.
+	Equipment  bool
+	AttachedTo string
 	// Spell is an instant or sorcery; Harms tells a spell that damages,
 	// destroys, exiles or imprisons what it targets.
 	Spell, Harms bool
@@ -168,7 +181,7 @@ func Guess(ctx context.Context, cs sim.CardSource, q Question) (*Setup, error) {
 		spell := slices.Contains(info.Types, "instant") || slices.Contains(info.Types, "sorcery")
 		o.Spell = spell
 		o.Creature = slices.Contains(info.Types, "creature")
-		low := strings.ToLower(info.Text)
+		low := withoutReminders(strings.ToLower(info.Text))
 		o.Harms = spell && harms(low) || strings.Contains(low, "phases out until")
 		at, end := locate(t, info)
 		p := placed{obj: o, at: at, end: end, info: info, oracle: low}
@@ -179,6 +192,10 @@ func Guess(ctx context.Context, cs sim.CardSource, q Question) (*Setup, error) {
 			p.obj.Zone, p.obj.ZoneWhy = engine.ZoneHand, Why{Code: WhyAura}
 		case entersEffect(low):
 			p.obj.Zone, p.obj.ZoneWhy = engine.ZoneHand, Why{Code: WhyEnters}
+		case strings.Contains(info.ManaCost, "/P}") && payManaRE[q.Lang] != nil && payManaRE[q.Lang].MatchString(t.s):
+			// Paying a card's Phyrexian mana is casting it.
+			m := payManaRE[q.Lang].FindString(t.s)
+			p.obj.Zone, p.obj.ZoneWhy = engine.ZoneHand, Why{Code: WhyWord, Cue: strings.TrimSpace(m)}
 		default:
 			p.obj.Zone, p.obj.ZoneWhy = engine.ZoneBattlefield, Why{Code: WhyDefault}
 			if at >= 0 {
@@ -223,6 +240,21 @@ func Guess(ctx context.Context, cs sim.CardSource, q Question) (*Setup, error) {
 				g.obj.Power, _ = strconv.Atoi(m[1])
 				g.obj.Toughness, _ = strconv.Atoi(m[2])
 			}
+			for _, k := range sortedKeys(keywordWords[q.Lang]) {
+				if _, ok := t.has(keywordWords[q.Lang][k]); ok {
+					g.obj.Keywords = append(g.obj.Keywords, k)
+				}
+			}
+			if _, ok := t.has(cu.plusCounters); ok {
+				g.obj.PlusCounters = 1
+			}
+			if re := protectionRE[q.Lang]; re != nil {
+				for _, m := range re.FindAllStringSubmatch(t.s, -1) {
+					if c := colourWords[m[1]]; c != "" && !slices.Contains(g.obj.Protection, c) {
+						g.obj.Protection = append(g.obj.Protection, c)
+					}
+				}
+			}
 			phases := slices.ContainsFunc(objs, func(p placed) bool { return strings.Contains(p.oracle, "phase") })
 			if _, ok := t.has(cu.phasedOut); ok && !phases {
 				g.obj.PhasedOut = true
@@ -233,6 +265,13 @@ func Guess(ctx context.Context, cs sim.CardSource, q Question) (*Setup, error) {
 				}
 			}
 			generic = &g
+		}
+	}
+	if re := lifeRE[q.Lang]; re != nil {
+		if m := re.FindStringSubmatch(t.s); m != nil {
+			if n, _ := strconv.Atoi(m[1]); n >= 1 && n <= 999 {
+				st.Life, st.LifeWhy = n, Why{Code: WhyWord, Cue: strings.TrimSpace(m[0])}
+			}
 		}
 	}
 	// Who fights whom.
@@ -283,6 +322,9 @@ func Guess(ctx context.Context, cs sim.CardSource, q Question) (*Setup, error) {
 			sides[p.obj.Owner]++
 		}
 	}
+	if generic != nil && generic.explicit {
+		sides[generic.obj.Owner]++
+	}
 	for i := range objs {
 		p := &objs[i]
 		if !p.obj.Spell || p.explicit || !p.obj.Harms {
@@ -326,6 +368,16 @@ func Guess(ctx context.Context, cs sim.CardSource, q Question) (*Setup, error) {
 	if generic != nil {
 		st.Objects = append(st.Objects, generic.obj)
 	}
+	// An Equipment the question speaks of, on the first creature.
+	if w, ok := t.has(cu.equipment); ok {
+		for _, o := range st.Objects {
+			if o.Creature && o.Zone == engine.ZoneBattlefield {
+				st.Objects = append(st.Objects, Object{ID: newID("equipment", ids), Name: "equipment", Zone: engine.ZoneBattlefield,
+					Equipment: true, AttachedTo: o.ID, Owner: o.Owner, OwnerWhy: Why{Code: WhyWord, Cue: w}, ZoneWhy: Why{Code: WhyWord, Cue: w}})
+				break
+			}
+		}
+	}
 	// A fight needs an attacker, and a blocker when the question blocks:
 	// a creature for the side with none.
 	if st.Step == engine.StepBeginCombat {
@@ -347,6 +399,24 @@ func Guess(ctx context.Context, cs sim.CardSource, q Question) (*Setup, error) {
 		}
 	}
 	return st, nil
+}
+
+// withoutReminders is a card's text without its reminder texts (between
+// parentheses), which explain and do nothing.
+func withoutReminders(text string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range text {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // harms reports whether a spell's Oracle text (lower case) damages,
@@ -453,27 +523,33 @@ func lastAt(t text, w string) int {
 	return at
 }
 
-// newID makes an id from a name: lower case letters and digits joined by
-// "-", at most 20 characters, numbered when taken.
+// sortedKeys are the keys of m, sorted.
+func sortedKeys(m map[string][]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// newID makes an id from a name: lower case letters and digits, its
+// words joined by "-", at most 32 characters (whole words), numbered
+// when taken.
 func newID(name string, taken map[string]bool) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(fold(name)) {
-		switch {
-		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(r)
-		default:
-			dash = true
-		}
-		if b.Len() >= 20 {
+	var words []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(fold(name)), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if n := len(strings.Join(append(words, w), "-")); n > 32 && len(words) > 0 {
 			break
 		}
+		words = append(words, w)
 	}
-	id := strings.Trim(b.String(), "-")
+	id := strings.Join(words, "-")
+	if len(id) > 32 {
+		id = id[:32]
+	}
 	if id == "" {
 		id = "card"
 	}

@@ -29,6 +29,9 @@ func (s *Setup) Text(p *i18n.Printer) []byte {
 		fmt.Fprintf(&b, "title: {%s: %s}\n", p.Lang(), yamlString(q))
 	}
 	fmt.Fprintf(&b, "players: [%s, %s]\n", playerNames[Asker], playerNames[Opponent])
+	if s.Life > 0 {
+		fmt.Fprintf(&b, "life: %d\n", s.Life)
+	}
 	hand := [2]int{}
 	for _, o := range s.Objects {
 		if o.Zone == engine.ZoneHand {
@@ -41,20 +44,35 @@ func (s *Setup) Text(p *i18n.Printer) []byte {
 	for _, o := range s.Objects {
 		var f []string
 		f = append(f, "id: "+o.ID)
-		if o.Card != "" {
+		switch {
+		case o.Card != "":
 			f = append(f, "card: "+yamlString(o.Card))
-		} else {
+		case o.Equipment:
+			f = append(f, "name: "+yamlString(s.objectName(p, o)), "types: [artifact]", "subtypes: [Equipment]")
+		default:
 			f = append(f, "name: "+yamlString(s.objectName(p, o)), "types: [creature]")
 		}
 		if o.Creature {
 			f = append(f, "power: "+strconv.Itoa(o.Power), "toughness: "+strconv.Itoa(o.Toughness))
 		}
 		f = append(f, "controller: "+playerNames[o.Owner])
+		if len(o.Keywords) > 0 {
+			f = append(f, "keywords: ["+strings.Join(o.Keywords, ", ")+"]")
+		}
+		if len(o.Protection) > 0 {
+			f = append(f, "protection_from: ["+strings.Join(o.Protection, ", ")+"]")
+		}
 		if o.Token {
 			f = append(f, "token: true")
 		}
 		if o.PhasedOut {
 			f = append(f, "phased_out: true")
+		}
+		if o.PlusCounters > 0 {
+			f = append(f, fmt.Sprintf(`counters: {"+1/+1": %d}`, o.PlusCounters))
+		}
+		if o.AttachedTo != "" {
+			f = append(f, "attached_to: "+o.AttachedTo)
 		}
 		line := "{" + strings.Join(f, ", ") + "}"
 		if o.Zone == engine.ZoneHand {
@@ -80,6 +98,8 @@ func (s *Setup) objectName(p *i18n.Printer, o Object) string {
 		return o.Card
 	case o.Token:
 		return p.T(i18n.KeyPlayToken)
+	case o.Equipment:
+		return p.T(i18n.KeyPlayEquipment)
 	}
 	return p.T(i18n.KeyPlayCreature)
 }

@@ -23,12 +23,16 @@ import (
 // toughness guessed, the turn and step, the attackers declared.
 func (s *Setup) GuessLines(p *i18n.Printer, g *Game) []string {
 	r := g.Result
+	q := s.Question.Text
+	whyText := func(p *i18n.Printer, w Why) string {
+		if w.Code == WhyWord {
+			w.Cue = original(q, w.Cue)
+		}
+		return whyText(p, w)
+	}
 	lines := []string{tr(p, i18n.KeyPlayGuessPlayers, playerNames[Asker], playerNames[Opponent])}
 	for _, o := range s.Objects {
-		name := render.ObjectName(p, r, o.ID)
-		if o.Card == "" {
-			name = s.objectName(p, o)
-		}
+		name := s.nameOf(p, g, o.ID)
 		key := i18n.KeyPlayGuessBattlefield
 		if o.Zone == engine.ZoneHand {
 			key = i18n.KeyPlayGuessHand
@@ -44,6 +48,25 @@ func (s *Setup) GuessLines(p *i18n.Printer, g *Game) []string {
 		if o.PhasedOut {
 			lines = append(lines, p.T(i18n.KeyPlayGuessPhasedOut, name))
 		}
+		if o.PlusCounters > 0 {
+			lines = append(lines, p.T(i18n.KeyPlayGuessCounters, name, o.PlusCounters))
+		}
+		if o.AttachedTo != "" {
+			lines = append(lines, p.T(i18n.KeyPlayGuessAttached, name, s.nameOf(p, g, o.AttachedTo)))
+		}
+		if len(o.Keywords) > 0 || len(o.Protection) > 0 {
+			var ks []string
+			for _, k := range o.Keywords {
+				ks = append(ks, p.T(i18n.Key("engine.keyword."+k)))
+			}
+			for _, c := range o.Protection {
+				ks = append(ks, p.T(i18n.KeyPlayProtection, p.T(i18n.Key("engine.quality."+c))))
+			}
+			lines = append(lines, p.T(i18n.KeyPlayGuessKeywords, name, p.List(ks)))
+		}
+	}
+	if s.Life > 0 {
+		lines = append(lines, p.T(i18n.KeyPlayGuessLife, s.Life, whyText(p, s.LifeWhy)))
 	}
 	lines = append(lines, tr(p, i18n.KeyPlayGuessTurn, playerNames[s.Active], render.StepName(p, "mtg", string(s.Step)),
 		whyText(p, s.StepWhy)))
@@ -51,6 +74,16 @@ func (s *Setup) GuessLines(p *i18n.Printer, g *Game) []string {
 		lines = append(lines, p.T(i18n.KeyPlayGuessAttack, render.ActionText(p, r, g.Moves[0])))
 	}
 	return lines
+}
+
+// nameOf names the object id of s as the guesses do.
+func (s *Setup) nameOf(p *i18n.Printer, g *Game, id string) string {
+	for _, o := range s.Objects {
+		if o.ID == id && o.Card == "" {
+			return s.objectName(p, o)
+		}
+	}
+	return render.ObjectName(p, g.Result, id)
 }
 
 // whyText is the reason of a guess in words.
@@ -98,6 +131,17 @@ func MoveText(p *i18n.Printer, res *engine.Result, before engine.State, a engine
 		return p.T(i18n.KeyPlayPassResolves, render.ObjectName(p, res, st[len(st)-1].ID))
 	case engine.ActionAdvance:
 		return tr(p, i18n.KeyPlayNextStep, a.Player, render.StepName(p, "mtg", string(a.Step)))
+	case engine.ActionActivate:
+		if a.Spell != nil && a.Spell.Controller == "" {
+			// An ability is its source's controller's to activate.
+			o := *a.Spell
+			for _, q := range before.Permanents {
+				if q.ID == o.Source {
+					o.Controller = q.Controller
+				}
+			}
+			a.Spell = &o
+		}
 	}
 	return render.ActionText(p, res, a)
 }
