@@ -186,7 +186,8 @@ func original(q, cue string) string {
 	}
 	rs := []rune(q)
 	for i := range rs {
-		if i > 0 && !unicode.IsSpace(rs[i-1]) && !unicode.IsPunct(rs[i-1]) && !isCJK(rs[i]) {
+		if !unicode.IsLetter(rs[i]) && !unicode.IsDigit(rs[i]) && rs[i] != '+' ||
+			i > 0 && !unicode.IsSpace(rs[i-1]) && !unicode.IsPunct(rs[i-1]) && !isCJK(rs[i]) {
 			continue // words start after a space or a mark, or anywhere in Japanese
 		}
 		for j := i + 1; j <= len(rs) && j-i <= 4*len(cue)+8; j++ {
