@@ -130,12 +130,14 @@ func DecodeMove(tok string, hand []engine.StackObject, players []string) (engine
 		}
 		return out, true
 	}
+	// A number as EncodeMove writes it: none for 0 (an optional
+	// field), digits without a sign or leading zero otherwise.
 	num := func(s string, min int) (int, bool) {
 		if s == "" {
 			return 0, min == 0
 		}
 		n, err := strconv.Atoi(s)
-		return n, err == nil && n >= min && n <= 1000 && strconv.Itoa(n) == s
+		return n, err == nil && n >= max(min, 1) && n <= 1000 && strconv.Itoa(n) == s
 	}
 	field := func(i int) string {
 		if i < len(f) {
