@@ -151,6 +151,16 @@ func (rt *Router) playClick(ctx context.Context, ix Index, req Request) (Respons
 		return Response{}, userErr(i18n.KeyDiscordBadButton)
 	}
 	p := rt.printer(ps.lang)
+	r, err := rt.playMove(ctx, ix, p, req, ps)
+	if userFacing(err) {
+		// In the game's language, whoever clicks.
+		return errorResponse(p, err), nil
+	}
+	return r, err
+}
+
+// playMove is playClick once the game's language is known.
+func (rt *Router) playMove(ctx context.Context, ix Index, p *i18n.Printer, req Request, ps playState) (Response, error) {
 	g, err := rt.gameOf(ctx, ix, p, req, ps.hash)
 	if err != nil {
 		return Response{}, err
