@@ -301,7 +301,7 @@ func (rt *Router) gameMessage(p *i18n.Printer, g *play.Game, s *play.Setup) (Res
 			sel.Placeholder = p.T(placeholder[play.Group(m[0].Kind)])
 		}
 		for _, o := range m {
-			sel.Options = append(sel.Options, SelectOption{Label: o.Label, Value: o.Value})
+			sel.Options = append(sel.Options, SelectOption{Label: o.Label, Value: o.Value, Description: render.RuleLabel(p, o.Rule)})
 		}
 		resp.Menus = append(resp.Menus, sel)
 	}
@@ -318,12 +318,13 @@ func (rt *Router) gameMessage(p *i18n.Printer, g *play.Game, s *play.Setup) (Res
 }
 
 // playURL is the same game on the web page, when the pages are public:
-// the board packed in s, the log in log.
+// the board packed in s (without its comments, so that the link stays
+// short enough for a link button), the log in log.
 func (rt *Router) playURL(g *play.Game, lang i18n.Lang) string {
 	if rt.publicURL == "" {
 		return ""
 	}
-	code, err := sim.Encode(g.Board)
+	code, err := sim.Encode(play.WithoutComments(g.Board))
 	if err != nil {
 		return ""
 	}

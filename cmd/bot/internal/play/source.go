@@ -106,3 +106,15 @@ func withoutLog(src []byte) []byte {
 	}
 	return b.Bytes()
 }
+
+// WithoutComments is a board's text without its lines of comments, the
+// other lines as they are.
+func WithoutComments(src []byte) []byte {
+	var b bytes.Buffer
+	for _, l := range bytes.SplitAfter(src, []byte("\n")) {
+		if !bytes.HasPrefix(bytes.TrimLeft(l, " \t"), []byte("#")) {
+			b.Write(l)
+		}
+	}
+	return b.Bytes()
+}

@@ -158,7 +158,17 @@ func (g *Game) before(n int) engine.State {
 // option sends back) and its kind.
 type Option struct {
 	Label, Value string
-	Kind         engine.ActionKind
+	// Rule is the rule the move follows, for the option's description.
+	Rule string
+	Kind engine.ActionKind
+}
+
+// moveRules are the rules each kind of move follows: casting (601.2),
+// activating (602.2), declaring attackers (508.1) and blockers (509.1),
+// resolving when all players pass (608.2), the steps' end (500.2).
+var moveRules = map[engine.ActionKind]string{
+	engine.ActionCast: "601.2", engine.ActionActivate: "602.2", engine.ActionAttack: "508.1",
+	engine.ActionBlock: "509.1", engine.ActionResolve: "608.2", engine.ActionAdvance: "500.2",
 }
 
 // maxLabel bounds an option's label: a Discord select option's.
@@ -185,7 +195,7 @@ func (g *Game) Options(p *i18n.Printer) []Option {
 		if len(v) > maxToken {
 			v = "#" + strconv.Itoa(i)
 		}
-		out = append(out, Option{Label: clip(label, maxLabel), Value: v, Kind: a.Kind})
+		out = append(out, Option{Label: clip(label, maxLabel), Value: v, Rule: moveRules[a.Kind], Kind: a.Kind})
 	}
 	return out
 }
