@@ -372,3 +372,30 @@ func FuzzLegal(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLegal lists the moves of a busy board: six creatures, four
+// spells in hand of one or more targets, in the active player's main
+// phase (every move checked by Apply).
+func BenchmarkLegal(b *testing.B) {
+	s, hand := legalBoard(b, []byte(`game: mtg
+players: [Alice, Bob]
+start: {turn: 3, active: Alice, step: main1}
+permanents:
+  - {id: angel, card: Serra Angel, power: 4, toughness: 4, controller: Alice}
+  - {id: bears, card: Grizzly Bears, controller: Alice}
+  - {id: goblin, card: Raging Goblin, controller: Alice}
+  - {id: wall, card: Wall of Air, controller: Bob}
+  - {id: cubs, card: Grizzly Bears, controller: Bob}
+  - {id: guard, card: Teferi's Honor Guard, controller: Bob}
+actions:
+  - cast: {id: shock, card: Shock, controller: Bob}
+  - cast: {id: growth, card: Giant Growth, controller: Alice}
+  - cast: {id: march, card: March of Swirling Mist, controller: Alice}
+  - cast: {id: charm, card: Sapphire Charm, controller: Bob}
+`))
+	n := 0
+	for b.Loop() {
+		n = len(Legal(s, hand, ""))
+	}
+	b.ReportMetric(float64(n), "moves")
+}

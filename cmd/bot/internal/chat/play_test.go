@@ -215,3 +215,20 @@ func TestPlayItOutRefused(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPlayItOut is the click on an answer's Play it out button,
+// on the chat cards: the question searched again for its cards, the
+// board guessed and started, its moves listed, its picture drawn.
+func BenchmarkPlayItOut(b *testing.B) {
+	rt, files := playRouter(b)
+	ctx := context.Background()
+	q := "Can I Shock a creature that phased out?"
+	ans := rt.Serve(ctx, Request{Kind: KindCommand, Command: "ruling", Options: map[string]string{"question": q}, UserID: "u1"})
+	id := replyState{Action: actGame, Cmd: "ruling", Lang: i18n.EN, Arg: q}.encode()
+	req := files.clickOn(ans, id)
+	for b.Loop() {
+		if r := rt.Serve(ctx, req); r.Outcome == "error" || len(r.Files) != 2 {
+			b.Fatalf("reply %q", r.Content)
+		}
+	}
+}
