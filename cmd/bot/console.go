@@ -368,7 +368,11 @@ func consoleText(p *i18n.Printer, r chat.Response) string {
 		b.WriteString(m.Placeholder + "\n")
 		for _, o := range m.Options {
 			n++
-			b.WriteString(fmt.Sprintf("  @%d %s\n", n, o.Label))
+			line := fmt.Sprintf("  @%d %s", n, o.Label)
+			if o.Description != "" {
+				line += " (" + o.Description + ")"
+			}
+			b.WriteString(line + "\n")
 		}
 	}
 	n = 0
