@@ -43,6 +43,7 @@ const (
 	KeyPlayNextStep     Key = "play.next_step"     // %[1]s player, %[2]s step
 	KeyPlayAbilityN     Key = "play.ability_n"     // %[1]s the activation in words, %[2]d the ability's number
 	KeyPlayYourMove     Key = "play.your_move"     // the line under the board: choose a move
+	KeyPlayHand         Key = "play.hand"          // %[1]s player, %[2]s the spells they hold, a list
 	KeyPlayNoMoves      Key = "play.no_moves"      // no move is left
 	KeyPlayFooter       Key = "play.footer"        // %[1]d moves made, %[2]s player, %[3]s step
 	KeyPlayMore         Key = "play.more"          // %[1]d moves left out of the menus

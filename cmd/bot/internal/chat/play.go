@@ -266,6 +266,9 @@ func (rt *Router) gameMessage(p *i18n.Printer, g *play.Game, s *play.Setup) (Res
 	opts := g.Options(p)
 	menus, left := play.Menus(opts, MaxOptions, playMenus)
 	lines = append(lines, "")
+	for _, l := range g.HandLines(p) {
+		lines = append(lines, escapeText(l))
+	}
 	switch {
 	case len(opts) == 0:
 		lines = append(lines, escapeText(p.T(i18n.KeyPlayNoMoves)))

@@ -118,6 +118,45 @@ func (g *Game) MoveLines(p *i18n.Printer) []string {
 	return lines
 }
 
+// HandLines say the spells each player still holds, one line a player
+// who holds any.
+func (g *Game) HandLines(p *i18n.Printer) []string {
+	st := g.State()
+	var lines []string
+	for _, pl := range st.Players {
+		var names []string
+		for _, h := range g.Hand {
+			if h.Controller != pl.Name || castAlready(st, h) {
+				continue
+			}
+			names = append(names, render.ObjectName(p, g.Result, h.ID))
+		}
+		if len(names) > 0 {
+			lines = append(lines, tr(p, i18n.KeyPlayHand, pl.Name, p.List(names)))
+		}
+	}
+	return lines
+}
+
+// castAlready reports whether the spell h of the hand was cast by st: it
+// is on the stack or left it, or its permanent left the hand.
+func castAlready(st engine.State, h engine.StackObject) bool {
+	if h.Permanent != "" {
+		for _, q := range st.Permanents {
+			if q.ID == h.Permanent {
+				return q.Zone != engine.ZoneHand
+			}
+		}
+		return true
+	}
+	for _, o := range append(append([]engine.StackObject(nil), st.Stack...), st.LeftStack...) {
+		if o.ID == h.ID {
+			return true
+		}
+	}
+	return false
+}
+
 // MoveText says a move in words, in the state it is made in (before):
 // passing priority as what it resolves, moving on as the step it goes
 // to, the others as a scenario's action reads (render.ActionText).

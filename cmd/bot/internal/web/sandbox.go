@@ -32,6 +32,7 @@ type gameData struct {
 	Last      string     // the last move in words
 	Events    []simEvent // its events with their rules
 	Winner    string
+	Hand      []string // the spells each player still holds
 	UndoHref  string
 	StartHref string
 	Share     string
@@ -119,7 +120,7 @@ func (w *Pages) gameData(ctx context.Context, ix Index, pg *page, g *play.Game, 
 	d := &gameData{N: n, Title: render.PresetTitle(res.Title, p.Lang()),
 		Board:   board.SVG(board.LayOut(g.State(), n, board.LocalWords(p).Named(face, full)), "game"),
 		PNGHref: pg.Href("/sim/play/" + strconv.Itoa(n) + ".png?s=" + url.QueryEscape(code) + "&log=" + url.QueryEscape(g.Log())),
-		Share:   gameHref(pg, code, g.Log()), Winner: res.Final.Winner}
+		Share:   gameHref(pg, code, g.Log()), Winner: res.Final.Winner, Hand: g.HandLines(p)}
 	if n > 0 {
 		d.Last = p.T("play.move", n, play.MoveText(p, res, stateBefore(g, n-1), g.Moves[n-1]))
 		known := map[string]bool{}
