@@ -20,6 +20,7 @@ import (
 //	/ruling question: can an aura phase out?   a slash command with its options
 //	?card name: teferi                         the autocomplete of the last option
 //	!2                                         click button 2 of the last reply
+//	@3                                         choose option 3 of the last reply's menus (a move of a game)
 //	>find rulings text...                      the "Find rulings" message command on text
 //	Is [[Fog]] an instant?                     an ordinary message naming cards as [[name]]
 //
@@ -99,10 +100,16 @@ type console struct {
 	locale  string
 	json    bool
 	buttons []chat.Button
+	// options are the options of the last reply's select menus, in
+	// order, with the custom_id of their menu.
+	options []menuOption
 	last    chat.Response
 	// messages counts the ordinary messages, which are numbered.
 	messages int
 }
+
+// menuOption is an option of a select menu of a reply.
+type menuOption struct{ menu, value string }
 
 // consoleFiles reads the files of the console's last reply, as Discord
 // serves those of a message: a click on a reply finds them there.
@@ -163,9 +170,18 @@ func (c *console) run(e *env, in io.Reader) int {
 func (c *console) show(e *env, req chat.Request, resp chat.Response) {
 	if req.Kind != chat.KindAutocomplete {
 		c.last = resp
-		c.buttons = nil
+		c.buttons, c.options = nil, nil
 		for _, row := range resp.Buttons {
-			c.buttons = append(c.buttons, row...)
+			for _, b := range row {
+				if b.URL == "" {
+					c.buttons = append(c.buttons, b)
+				}
+			}
+		}
+		for _, m := range resp.Menus {
+			for _, o := range m.Options {
+				c.options = append(c.options, menuOption{menu: m.CustomID, value: o.Value})
+			}
 		}
 	}
 	if c.json {
@@ -224,13 +240,18 @@ var consoleOption = regexp.MustCompile(`(?:^|\s)([a-z_]+):\s*`)
 func (c *console) parse(line string) (chat.Request, bool) {
 	req := chat.Request{Locale: c.locale, UserID: c.user, ChannelID: "console", Options: map[string]string{}}
 	switch line[0] {
-	case '!':
+	case '!', '@':
 		n, err := strconv.Atoi(strings.TrimSpace(line[1:]))
-		if err != nil || n < 1 || n > len(c.buttons) {
+		switch {
+		case err != nil, line[0] == '!' && (n < 1 || n > len(c.buttons)), line[0] == '@' && (n < 1 || n > len(c.options)):
 			return req, false
 		}
 		req.Kind = chat.KindComponent
-		req.CustomID = c.buttons[n-1].CustomID
+		if line[0] == '!' {
+			req.CustomID = c.buttons[n-1].CustomID
+		} else {
+			req.CustomID, req.Values = c.options[n-1].menu, []string{c.options[n-1].value}
+		}
 		req.FromEphemeral = c.last.Ephemeral
 		for _, f := range c.last.Files {
 			if req.Attachments == nil {
@@ -343,15 +364,34 @@ func consoleText(p *i18n.Printer, r chat.Response) string {
 		b.WriteString("  " + c.Value + "\t" + c.Name + "\n")
 	}
 	n := 0
-	var btns []string
+	for _, m := range r.Menus {
+		b.WriteString(m.Placeholder + "\n")
+		for _, o := range m.Options {
+			n++
+			line := fmt.Sprintf("  @%d %s", n, o.Label)
+			if o.Description != "" {
+				line += " (" + o.Description + ")"
+			}
+			b.WriteString(line + "\n")
+		}
+	}
+	n = 0
+	var btns, links []string
 	for _, row := range r.Buttons {
 		for _, bt := range row {
+			if bt.URL != "" {
+				links = append(links, bt.Label+": "+bt.URL)
+				continue
+			}
 			n++
 			btns = append(btns, fmt.Sprintf("[%d] %s", n, bt.Label))
 		}
 	}
 	if len(btns) > 0 {
 		b.WriteString(strings.Join(btns, "  ") + "\n")
+	}
+	for _, l := range links {
+		b.WriteString(l + "\n")
 	}
 	b.WriteString("\n")
 	return b.String()

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -267,5 +268,48 @@ func TestConsoleReportExample(t *testing.T) {
 	}
 	if !strings.Contains(after, "Article — When a permanent phases in, machine translation: “") {
 		t.Errorf("the corrected answer does not open on the confirmed text:\n%s", after)
+	}
+}
+
+// TestConsolePlayItOut plays a question's board out in the console, on
+// an index built with the cards it names: the answer's Play it out
+// button, a move chosen with @N, its events, the next moves, Undo.
+func TestConsolePlayItOut(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cards := filepath.Join(dir, "cards.jsonl")
+	if err := os.WriteFile(cards, testutil.CardLines(t, "Shock"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix := filepath.Join(dir, "index")
+	var out, errOut bytes.Buffer
+	if code := runArgs(context.Background(), []string{"kb", "build", "--quiet", "--out", ix, "--cards", cards}, func(string) string { return "" },
+		strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("kb build: %d %s", code, errOut.String())
+	}
+	// The answer's buttons depend on what it cites: find Play it out's.
+	q := "/ruling Can I Shock a creature that phased out?"
+	_, first, _ := runConsole(t, nil, []string{"--index", ix, "--lang", "en"}, q)
+	m := regexp.MustCompile(`\[(\d+)\] Play it out`).FindStringSubmatch(first)
+	if m == nil {
+		t.Fatalf("no Play it out button in\n%s", first)
+	}
+	code, got, stderr := runConsole(t, nil, []string{"--index", ix, "--lang", "en"}, q, "!"+m[1], "@2", "@1", "!1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, stderr, got)
+	}
+	for _, want := range []string{
+		"## Play it out: Can I Shock a creature that phased out?",
+		"• Creature is phased out, as the question says.",
+		"  @2 Alice casts Shock targeting Bob. (CR 601.2)",
+		"Move 1: Alice casts Shock targeting Bob.",
+		"  @1 Pass priority: Shock resolves. (CR 608.2)",
+		"Turn 3, precombat main phase — Shock deals 2 damage to Bob. (CR 120.3)",
+		"[1] Undo  [2] Start again  [3] Edit the board",
+		"(1 move · Alice's turn, precombat main phase)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
 	}
 }

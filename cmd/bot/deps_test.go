@@ -67,6 +67,7 @@ func TestLayering(t *testing.T) {
 		server, testutil       = internal + "server", internal + "testutil"
 		store, artifact        = internal + "store", internal + "artifact"
 		progress, report       = internal + "progress", internal + "report"
+		play                   = internal + "play"
 		discordtest            = internal + "discord/discordtest"
 		discordgo              = "github.com/bwmarrin/discordgo"
 	)
@@ -89,9 +90,10 @@ func TestLayering(t *testing.T) {
 		render:      {sim, engine, i18n, kb},
 		board:       {render, engine, i18n},
 		report:      {i18n},
-		chat:        {board, render, report, sim, engine, i18n, kb},
+		play:        {render, sim, engine, i18n, kb},
+		chat:        {board, play, render, report, sim, engine, i18n, kb},
 		discord:     {chat, i18n},
-		web:         {board, render, report, sim, engine, i18n, kb},
+		web:         {board, play, render, report, sim, engine, i18n, kb},
 		server:      {kb},
 		store:       {report},
 		artifact:    {kb},
@@ -99,7 +101,7 @@ func TestLayering(t *testing.T) {
 		testutil:    {data, i18n, kb},
 		discordtest: {chat},
 	}
-	noHTTP := []string{sim, render, board, chat, report}
+	noHTTP := []string{sim, render, board, play, chat, report}
 	testOnly := []string{testutil, discordtest}
 	checked := 0
 	for _, p := range modulePackages(t) {

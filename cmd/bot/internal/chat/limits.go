@@ -20,6 +20,9 @@ const (
 	MaxButtonLabel = 80
 	MaxButtonsRow  = 5
 	MaxRows        = 5
+	MaxOptions     = 25  // options of a select menu
+	MaxOptionText  = 100 // an option's label, value and description
+	MaxPlaceholder = 150
 )
 
 // FitLimits clips every part of r to Discord's limits: lengths, counts, and
@@ -57,8 +60,18 @@ func FitLimits(r Response) Response {
 		kept = append(kept, e)
 	}
 	r.Embeds = kept
-	if len(r.Buttons) > MaxRows {
-		r.Buttons = r.Buttons[:MaxRows]
+	r.Menus = append([]Select(nil), r.Menus[:min(len(r.Menus), MaxRows)]...)
+	for i := range r.Menus {
+		m := &r.Menus[i]
+		m.Placeholder = Clip(m.Placeholder, MaxPlaceholder)
+		m.Options = append([]SelectOption(nil), m.Options[:min(len(m.Options), MaxOptions)]...)
+		for j := range m.Options {
+			o := &m.Options[j]
+			o.Label, o.Description = Clip(o.Label, MaxOptionText), Clip(o.Description, MaxOptionText)
+		}
+	}
+	if len(r.Buttons) > MaxRows-len(r.Menus) {
+		r.Buttons = r.Buttons[:MaxRows-len(r.Menus)]
 	}
 	var rows [][]Button
 	for _, row := range r.Buttons {

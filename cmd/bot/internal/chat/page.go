@@ -103,6 +103,9 @@ func (rt *Router) click(ctx context.Context, ix Index, req Request) (Response, e
 	if strings.HasPrefix(req.CustomID, "v:") {
 		return rt.reviewClick(ctx, ix, req)
 	}
+	if isPlayComponent(req.CustomID) {
+		return rt.playClick(ctx, ix, req)
+	}
 	st, err := decodeState(req.CustomID)
 	if err != nil {
 		return Response{}, err
@@ -112,6 +115,9 @@ func (rt *Router) click(ctx context.Context, ix Index, req Request) (Response, e
 	}
 	if st.Action == actReport {
 		return rt.reportForm(rt.printer(req.Lang), st)
+	}
+	if st.Action == actGame {
+		return rt.playOut(ctx, ix, req, st)
 	}
 	if st.Cmd == "simulate" && st.Action != actOriginal {
 		return rt.simulateClick(ctx, ix, req, st)

@@ -31,6 +31,9 @@ type Request struct {
 	// submitted modal's (modal; its text inputs are in Options, by their
 	// custom_id).
 	CustomID string
+	// Values are the values of the options chosen in a select menu
+	// (component).
+	Values []string
 	// Footer is the footer text of the clicked message's first embed, where
 	// a reply keeps a question too long for a custom_id (component).
 	Footer string
@@ -76,8 +79,10 @@ func (req Request) option(name string) string {
 
 // Response is the reply to a Request.
 type Response struct {
-	Content   string
-	Embeds    []Embed
+	Content string
+	Embeds  []Embed
+	// Menus are select menus, each a row of its own, above the buttons.
+	Menus     []Select
 	Buttons   [][]Button // rows of buttons
 	Choices   []Choice   // autocomplete
 	Ephemeral bool
@@ -156,12 +161,27 @@ const (
 )
 
 // Button is a clickable button whose click comes back as a component
-// Request with its CustomID.
+// Request with its CustomID; a button with a URL is a link instead, and
+// sends nothing back.
 type Button struct {
 	Label    string
 	CustomID string
+	URL      string
 	Style    ButtonStyle
 	Disabled bool
+}
+
+// Select is a select menu: the option chosen comes back as a component
+// Request with the menu's CustomID and the option's Value in Values.
+type Select struct {
+	CustomID    string
+	Placeholder string
+	Options     []SelectOption
+}
+
+// SelectOption is one option of a select menu.
+type SelectOption struct {
+	Label, Value, Description string
 }
 
 // Choice is one autocomplete suggestion.

@@ -200,16 +200,17 @@ func (rt *Router) RepliesEphemeral(req Request) bool {
 }
 
 // Light tells whether req searches nothing (see Command.Light): a light
-// command, or a click that opens a form (Report, Confirm) or decides a
-// report (Reject), which must answer within Discord's first 3 seconds (a
-// form cannot be deferred).
+// command, or a click that opens a form (Report, Confirm, Edit the
+// board) or decides a report (Reject), which must answer within
+// Discord's first 3 seconds (a form cannot be deferred).
 func (rt *Router) Light(req Request) bool {
 	switch req.Kind {
 	case KindCommand:
 		c, ok := rt.Command(req.Command)
 		return ok && c.Light
 	case KindComponent:
-		return strings.HasPrefix(req.CustomID, string(rune(actReport))+":") || strings.HasPrefix(req.CustomID, "v:")
+		return strings.HasPrefix(req.CustomID, string(rune(actReport))+":") || strings.HasPrefix(req.CustomID, "v:") ||
+			strings.HasPrefix(req.CustomID, playEdit)
 	}
 	return false
 }

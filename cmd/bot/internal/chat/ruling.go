@@ -59,6 +59,9 @@ func (rt *Router) rulingPage(ctx context.Context, c call) (Response, error) {
 				CustomID: replyState{Action: actPlay, Cmd: "simulate", Lang: st.Lang, Arg: cit.Preset}.encode()})
 		}
 	}
+	if b, ok := rt.playButton(ctx, ix, p, q, res); ok {
+		plays = append(plays, b)
+	}
 	r.Embeds[0].Footer = footerText(q)
 	pages := (res.Total + rulingsPerPage - 1) / rulingsPerPage
 	for _, row := range [][]Button{pager(p, st, pages, i18n.KeyDiscordButtonMore), originals, plays} {

@@ -86,6 +86,9 @@ func (rt *Router) submit(ctx context.Context, ix Index, req Request) (Response, 
 	if strings.HasPrefix(req.CustomID, reviewModalPrefix) {
 		return rt.submitReview(ctx, ix, req)
 	}
+	if strings.HasPrefix(req.CustomID, playModal) {
+		return rt.playSubmit(ctx, ix, req)
+	}
 	if req.CustomID != simModalID {
 		return Response{}, userErr(i18n.KeyDiscordBadButton)
 	}
@@ -165,6 +168,9 @@ func (rt *Router) preset(ctx context.Context, ix Index, name string) (*simRun, e
 // a simulation do, so that everyone in a channel follows the same steps.
 func (rt *Router) UpdatesMessage(req Request) bool {
 	switch {
+	case req.Kind == KindModal && strings.HasPrefix(req.CustomID, playModal):
+		// An edited board replaces its game.
+		return true
 	case req.Kind == KindModal:
 		// A reviewer's confirmation shows the report again in place.
 		return strings.HasPrefix(req.CustomID, reviewModalPrefix) && rt.reviewer(req)
@@ -172,6 +178,9 @@ func (rt *Router) UpdatesMessage(req Request) bool {
 		return false
 	case strings.HasPrefix(req.CustomID, reviewReject):
 		return rt.reviewer(req)
+	case isPlayComponent(req.CustomID):
+		// A game's moves replace it (Edit the board opens a form).
+		return !strings.HasPrefix(req.CustomID, playEdit)
 	}
 	st, err := decodeState(req.CustomID)
 	return err == nil && st.Cmd == "simulate" && st.Action == actPage

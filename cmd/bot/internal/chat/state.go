@@ -13,7 +13,7 @@ import (
 // name, preset). It travels in the button's custom_id, so replies stay
 // stateless across replicas and restarts.
 type replyState struct {
-	Action byte // actPage, actShare, actOriginal, actPlay, actReport
+	Action byte // actPage, actShare, actOriginal, actPlay, actReport, actGame
 	Cmd    string
 	Lang   i18n.Lang
 	Page   int
@@ -27,6 +27,7 @@ const (
 	actOriginal = 'o' // show the original of the translated document Arg
 	actPlay     = 'x' // run the preset Arg
 	actReport   = 'r' // open the form that reports the answer of Cmd at Page in Lang
+	actGame     = 'g' // play the board of the question Arg out (see play.go)
 )
 
 // encode writes the state as "p:ruling:fr:2:question". An argument that
@@ -52,7 +53,7 @@ func decodeState(id string) (replyState, error) {
 		return replyState{}, userErr(i18n.KeyDiscordBadButton)
 	}
 	switch parts[0][0] {
-	case actPage, actShare, actOriginal, actPlay, actReport:
+	case actPage, actShare, actOriginal, actPlay, actReport, actGame:
 	default:
 		return replyState{}, userErr(i18n.KeyDiscordBadButton)
 	}

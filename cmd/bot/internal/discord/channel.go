@@ -51,7 +51,7 @@ func NewPoster(token string) (*Poster, error) {
 func (p *Poster) Post(ctx context.Context, channel string, r chat.Response) error {
 	r = chat.FitLimits(r)
 	_, err := p.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
-		Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Buttons), AllowedMentions: noMentions(),
+		Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Menus, r.Buttons), AllowedMentions: noMentions(),
 	}, discordgo.WithContext(ctx))
 	return err
 }

@@ -201,7 +201,7 @@ func (e *Endpoint) answerMessage(ctx context.Context, msg chat.Message, arrived 
 	}
 	no := false
 	err := send(wctx, &discordgo.MessageSend{
-		Content: resp.Content, Embeds: toEmbeds(resp.Embeds), Components: toComponents(resp.Buttons),
+		Content: resp.Content, Embeds: toEmbeds(resp.Embeds), Components: toComponents(resp.Menus, resp.Buttons),
 		AllowedMentions: noMentions(),
 		Reference:       &discordgo.MessageReference{MessageID: msg.ID, ChannelID: msg.ChannelID, GuildID: msg.GuildID, FailIfNotExists: &no},
 	})

@@ -13,7 +13,7 @@ import (
 
 // toFollowup is a reply sent as a follow-up message.
 func toFollowup(r chat.Response) *discordgo.WebhookParams {
-	w := &discordgo.WebhookParams{Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Buttons), AllowedMentions: noMentions()}
+	w := &discordgo.WebhookParams{Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Menus, r.Buttons), AllowedMentions: noMentions()}
 	if r.Ephemeral {
 		w.Flags = discordgo.MessageFlagsEphemeral
 	}
@@ -81,6 +81,7 @@ func requestOf(in *discordgo.Interaction) (chat.Request, bool) {
 		}
 		req.Kind = chat.KindComponent
 		req.CustomID = data.CustomID
+		req.Values = data.Values
 		if in.Message != nil {
 			req.FromEphemeral = in.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 			if len(in.Message.Embeds) > 0 && in.Message.Embeds[0] != nil && in.Message.Embeds[0].Footer != nil {
@@ -189,7 +190,7 @@ func toDiscordResponse(req chat.Request, r chat.Response) *discordgo.Interaction
 		typ = discordgo.InteractionResponseUpdateMessage
 	}
 	data := &discordgo.InteractionResponseData{
-		Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Buttons), AllowedMentions: noMentions(),
+		Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Menus, r.Buttons), AllowedMentions: noMentions(),
 	}
 	if r.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
@@ -201,7 +202,7 @@ func toDiscordResponse(req chat.Request, r chat.Response) *discordgo.Interaction
 func toWebhookEdit(r chat.Response) *discordgo.WebhookEdit {
 	content := r.Content
 	embeds := toEmbeds(r.Embeds)
-	comps := toComponents(r.Buttons)
+	comps := toComponents(r.Menus, r.Buttons)
 	return &discordgo.WebhookEdit{Content: &content, Embeds: &embeds, Components: &comps, AllowedMentions: noMentions()}
 }
 
@@ -224,12 +225,24 @@ func toEmbeds(es []chat.Embed) []*discordgo.MessageEmbed {
 	return out
 }
 
-// toComponents converts a reply's rows of buttons.
-func toComponents(rows [][]chat.Button) []discordgo.MessageComponent {
-	out := make([]discordgo.MessageComponent, 0, len(rows))
+// toComponents converts a reply's select menus, each in a row of its
+// own, and its rows of buttons.
+func toComponents(menus []chat.Select, rows [][]chat.Button) []discordgo.MessageComponent {
+	out := make([]discordgo.MessageComponent, 0, len(menus)+len(rows))
+	for _, m := range menus {
+		sel := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: m.CustomID, Placeholder: m.Placeholder}
+		for _, o := range m.Options {
+			sel.Options = append(sel.Options, discordgo.SelectMenuOption{Label: o.Label, Value: o.Value, Description: o.Description})
+		}
+		out = append(out, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
+	}
 	for _, row := range rows {
 		var ar discordgo.ActionsRow
 		for _, b := range row {
+			if b.URL != "" {
+				ar.Components = append(ar.Components, discordgo.Button{Label: b.Label, URL: b.URL, Style: discordgo.LinkButton, Disabled: b.Disabled})
+				continue
+			}
 			style := discordgo.SecondaryButton
 			switch b.Style {
 			case chat.StylePrimary:
@@ -282,7 +295,7 @@ type attachmentRef struct {
 
 // toMessageWithFiles is a reply with files, and the files to upload.
 func toMessageWithFiles(r chat.Response) (messageWithFiles, []*discordgo.File) {
-	m := messageWithFiles{Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Buttons),
+	m := messageWithFiles{Content: r.Content, Embeds: toEmbeds(r.Embeds), Components: toComponents(r.Menus, r.Buttons),
 		Attachments: []attachmentRef{}, AllowedMentions: noMentions()}
 	if r.Ephemeral {
 		m.Flags = discordgo.MessageFlagsEphemeral

@@ -48,6 +48,8 @@ type rigConfig struct {
 	announce       func(ctx context.Context, channel string, r chat.Response) error
 	// mentions bounds the answers to [[name]] in messages.
 	mentions chat.MentionsConfig
+	// publicURL is the base of the web pages replies link to.
+	publicURL string
 }
 
 // rigReviewerRole is the reviewers' role of a rig, as the recorded
@@ -90,7 +92,8 @@ func newRig(t testing.TB, tune func(*rigConfig)) *rig {
 		Fetch:     c.fetch,
 		Reports: chat.ReportsConfig{Store: c.reports, Reviewer: chat.HasRole(c.reviewerRole),
 			Channel: c.reportsChannel, Announce: c.announce},
-		Mentions: c.mentions,
+		Mentions:  c.mentions,
+		PublicURL: c.publicURL,
 	})
 	e, err := New(c.Config, rt, nil, log)
 	if err != nil {

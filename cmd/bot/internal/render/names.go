@@ -173,8 +173,12 @@ func upperFirst(s string) string {
 // is written "d’Alice", "que Alice" "qu’Alice".
 var elideRE = regexp.MustCompile(`\b(de|que|De|Que) ([AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜaeiouyàâéèêîïôûü])`)
 
-// elide writes the elisions of a French sentence whose names were put in
-// after its words ("le tour de Alice" is "le tour d’Alice").
+// Elide writes the elisions of a French sentence whose names were put in
+// after its words ("le tour de Alice" is "le tour d’Alice"); other
+// languages' sentences are left as they are.
+func Elide(p *i18n.Printer, s string) string { return elide(p, s) }
+
+// elide is Elide.
 func elide(p *i18n.Printer, s string) string {
 	if p.Lang() != i18n.FR || !strings.Contains(s, " ") {
 		return s

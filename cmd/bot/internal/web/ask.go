@@ -11,8 +11,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"arbiter/cmd/bot/internal/play"
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/cmd/bot/internal/report"
+	"arbiter/cmd/bot/internal/sim"
 	"arbiter/i18n"
 	"arbiter/kb"
 )
@@ -50,6 +52,10 @@ type askData struct {
 	Error        string // why a report was refused
 	Wrong        string // what the refused report said, to edit it
 	Suggest      string
+	// PlayHref is the page that plays the question's board out, when
+	// its cards can be modelled; Guesses say what was guessed of it.
+	PlayHref string
+	Guesses  []string
 }
 
 // askCitation is one citation of the answer.
@@ -112,11 +118,29 @@ func (w *Pages) askPage(ctx context.Context, ix Index, pg *page, q string) *askD
 		d.Citations = append(d.Citations, askCitation{Heading: render.Heading(pg.p, c), Href: withLangIfSite(render.DocURL("", h.Doc), pg.Lang),
 			Text: render.PlainSnippet(h.Snippet, c.Text), Cards: render.UnnamedYGOCards(c)})
 	}
+	if res.Game != "ygo" && len(res.Hits) > 0 {
+		d.PlayHref, d.Guesses = w.questionBoard(ctx, ix, pg, q, res.Cards)
+	}
 	// "Reported and corrected" only above the text the reviewer confirmed.
 	if corrected != 0 && len(res.Hits) > 0 && report.MatchesAny(first, render.CitedIDs(res.Hits[0])) {
 		d.Corrected = pg.p.T(i18n.KeyReportCorrected, "#"+strconv.FormatInt(corrected, 10))
 	}
 	return d
+}
+
+// questionBoard is the page that plays the board of question q out,
+// and the guesses of that board, when the cards it names can all be
+// modelled; "" when they cannot.
+func (w *Pages) questionBoard(ctx context.Context, ix Index, pg *page, q string, cards []string) (string, []string) {
+	s, g, err := play.FromQuestion(ctx, ix, play.Question{Text: q, Lang: i18n.Detect(q), Cards: cards}, pg.p)
+	if err != nil {
+		return "", nil
+	}
+	code, err := sim.Encode(play.WithoutComments(g.Board))
+	if err != nil {
+		return "", nil
+	}
+	return gameHref(pg, code, g.Log()), s.GuessLines(pg.p, g)
 }
 
 // withLangIfSite adds the page's language to a path of this site.

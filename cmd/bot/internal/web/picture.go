@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"arbiter/cmd/bot/internal/board"
+	"arbiter/cmd/bot/internal/play"
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/cmd/bot/internal/sim"
 	"arbiter/engine"
@@ -34,6 +35,19 @@ func (w *Pages) playImage(rw http.ResponseWriter, r *http.Request) {
 		src, err := sim.Decode(r.URL.Query().Get("s"), sim.UserLimits().MaxBytes)
 		if err != nil {
 			return nil, notFound(i18n.KeyWebErrBadCode)
+		}
+		if q := r.URL.Query(); q.Has("log") || isBoard(src) {
+			// A board to play: the board after the moves.
+			var g *play.Game
+			if q.Has("log") {
+				g, err = loadGame(ctx, ix, src, q.Get("log"), w.simLimits())
+			} else {
+				g, err = play.Load(ctx, src, ix, w.simLimits())
+			}
+			if err != nil {
+				return nil, notFound(i18n.KeyWebErrBadCode)
+			}
+			return g.Result, nil
 		}
 		_, res, err := sim.Play(ctx, src, "", ix, w.simLimits())
 		if err != nil {

@@ -31,6 +31,7 @@ type playData struct {
 	BadCode  bool   // the link's code could not be read
 	Error    string // the scenario is invalid: the line and the problem
 	Run      *simData
+	Game     *gameData // the game of a board to play (see sandbox.go)
 	Title    string
 	Examples string // the presets page
 }
@@ -59,6 +60,9 @@ func (w *Pages) play(r *http.Request, ix Index, pg *page) (string, error) {
 		}
 		pg.Data = d
 		return "play", nil
+	}
+	if q := r.URL.Query(); q.Has("log") || isBoard(src) {
+		return w.gamePage(r, ix, pg, src, code, q.Get("log"), q.Has("log")), nil
 	}
 	return w.playPage(r, ix, pg, src, code, false), nil
 }
@@ -89,6 +93,13 @@ func (w *Pages) playPost(rw http.ResponseWriter, r *http.Request) {
 	src := strings.ReplaceAll(r.PostFormValue("scenario"), "\r\n", "\n")
 	lang := w.pageLang(r).String()
 	code, err := sim.Encode([]byte(src))
+	if err == nil && isBoard([]byte(src)) {
+		// A board to play: its game from its first move, or from the
+		// moves of its log line.
+		setHeaders(rw.Header(), 0)
+		http.Redirect(rw, r, "/sim/play?lang="+lang+"&s="+url.QueryEscape(code), http.StatusSeeOther)
+		return
+	}
 	if err == nil && strings.TrimSpace(src) != "" {
 		setHeaders(rw.Header(), 0)
 		http.Redirect(rw, r, "/sim/play?lang="+lang+"&s="+url.QueryEscape(code), http.StatusSeeOther)

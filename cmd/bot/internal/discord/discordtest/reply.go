@@ -118,8 +118,18 @@ type message struct {
 	} `json:"embeds"`
 	Components []struct {
 		Components []struct {
+			Type     int    `json:"type"`
 			CustomID string `json:"custom_id"`
 			Label    string `json:"label"`
+			Style    int    `json:"style"`
+			URL      string `json:"url"`
+			// Select menus.
+			Placeholder string `json:"placeholder"`
+			Options     []struct {
+				Label       string `json:"label"`
+				Value       string `json:"value"`
+				Description string `json:"description"`
+			} `json:"options"`
 		} `json:"components"`
 	} `json:"components"`
 	Choices []struct {
@@ -188,6 +198,46 @@ func Check(b []byte) string {
 	return checkMessage(*resp.Data)
 }
 
+// Components Discord knows: a button's type is 2, a string select
+// menu's 3; a link button has style 5 and a URL of at most 512
+// characters.
+const (
+	selectMenu = 3
+	linkStyle  = 5
+	maxLinkURL = 512
+)
+
+// checkSelect checks a select menu: alone in its row, 1 to 25 options
+// whose labels, values and descriptions hold at most 100 characters,
+// values unique, a placeholder of at most 150.
+func checkSelect(placeholder string, inRow int, opts []struct {
+	Label       string `json:"label"`
+	Value       string `json:"value"`
+	Description string `json:"description"`
+}) string {
+	runes := utf8.RuneCountInString
+	if inRow != 1 {
+		return "a select menu shares its row"
+	}
+	if len(opts) == 0 || len(opts) > chat.MaxOptions || runes(placeholder) > chat.MaxPlaceholder {
+		return "select menu out of limits"
+	}
+	values := map[string]bool{}
+	for _, o := range opts {
+		if n := runes(o.Label); n == 0 || n > chat.MaxOptionText || runes(o.Description) > chat.MaxOptionText {
+			return "select option out of limits: " + o.Label
+		}
+		if n := runes(o.Value); n == 0 || n > chat.MaxOptionText {
+			return "select value out of limits: " + o.Value
+		}
+		if values[o.Value] {
+			return "two options with the value " + o.Value
+		}
+		values[o.Value] = true
+	}
+	return ""
+}
+
 // CheckMessage returns what is wrong with a message Discord is sent by
 // REST (the payload_json of an edit or a follow-up), or "" when it is
 // well-formed and within Discord's limits.
@@ -242,11 +292,24 @@ func checkMessage(d message) string {
 			return "too many buttons in a row"
 		}
 		for _, c := range row.Components {
-			if runes(c.CustomID) > chat.MaxCustomID || runes(c.Label) > chat.MaxButtonLabel {
+			switch {
+			case c.Type == selectMenu:
+				if why := checkSelect(c.Placeholder, len(row.Components), c.Options); why != "" {
+					return why
+				}
+			case c.Type == 2 && c.Style == linkStyle:
+				if c.URL == "" || len(c.URL) > maxLinkURL || c.CustomID != "" || runes(c.Label) > chat.MaxButtonLabel {
+					return "link button out of limits"
+				}
+				continue
+			case c.Type != 2:
+				return "unexpected component type"
+			}
+			if c.CustomID == "" || runes(c.CustomID) > chat.MaxCustomID || runes(c.Label) > chat.MaxButtonLabel {
 				return "button out of limits"
 			}
 			if ids[c.CustomID] {
-				return "two buttons with the custom_id " + c.CustomID
+				return "two components with the custom_id " + c.CustomID
 			}
 			ids[c.CustomID] = true
 		}
