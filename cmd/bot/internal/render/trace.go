@@ -169,7 +169,13 @@ func argValue(p *i18n.Printer, r *engine.Result, a engine.Arg) any {
 		for i, s := range a.Sub {
 			sub[i] = argValue(p, r, s)
 		}
-		return p.T(i18n.Key(a.Key), sub...)
+		key := i18n.Key(a.Key)
+		// The words after the first object agree with it ("Colère de Dieu
+		// ne peut pas être lancée").
+		if len(a.Sub) > 0 && a.Sub[0].ID != "" && feminine(p, r, []string{a.Sub[0].ID}) && p.Has(key+".f") {
+			key += ".f"
+		}
+		return p.T(key, sub...)
 	}
 	return a.Text
 }

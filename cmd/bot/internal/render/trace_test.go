@@ -195,6 +195,8 @@ func TestTraceReadsAsAJudgeWould(t *testing.T) {
 			Names: map[string]string{"fr": "Protection de Téfeiri", "ja": "テフェリーの防御"}},
 		"Divine Smite": {Name: "Divine Smite", Types: []string{"instant"}, ManaCost: "{1}{W}", Faces: 1,
 			Text: "Target creature or planeswalker an opponent controls phases out. If that permanent is black, exile it instead."},
+		"Wrath of God": {Name: "Wrath of God", Types: []string{"sorcery"}, ManaCost: "{2}{W}{W}", Faces: 1,
+			Names: map[string]string{"fr": "Colère de Dieu", "ja": "神の怒り"}, Text: "Destroy all creatures. They can't be regenerated."},
 		"Out of Time": {Name: "Out of Time", Types: []string{"enchantment"}, ManaCost: "{1}{W}{W}", Faces: 1,
 			Text: "When Out of Time enters, untap all creatures, then those creatures phase out until Out of Time leaves the battlefield. Put a time counter on Out of Time for each creature that phased out this way.\nVanishing"},
 	}
@@ -296,6 +298,11 @@ phase_effects:
 actions:
   - enter_phase: end
 `, i18n.EN, []string{"Yugi activates Jar of Avarice: a new chain, Chain Link 1 (chain 1 of the phase)."}, []string{"chain 2 of the phase"}},
+		{"French agreement in a refusal", `game: mtg
+players: [Alice, Bob]
+actions:
+  - illegal: {action: {cast: {id: wrath, card: Wrath of God, controller: Bob}}, rule: "307.1"}
+`, i18n.FR, []string{"Interdit\u00a0: Colère de Dieu (Wrath of God) ne peut pas être lancée maintenant."}, []string{"lancé "}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
