@@ -127,8 +127,18 @@ func EventText(p *i18n.Printer, r *engine.Result, ev engine.Event) string {
 	if feminine(p, r, ev.Subject()) && p.Has(i18n.Key(key+".f")) {
 		key += ".f" // the feminine agreement of the words about the subject
 	}
+	names := objectNames(p, r, ev.Objects)
+	if ev.Kind == engine.EventChoice && len(ev.Args) == 3+len(ev.Objects) && ev.Args[0] == engine.ChoiceTriggers {
+		// The triggered abilities put in order, each by its permanent and
+		// its trigger condition: one permanent's two read apart.
+		for i, cond := range ev.Args[3:] {
+			if k := i18n.Key("engine.trigger." + cond); cond != "" && p.Has(k) {
+				names[i] = p.T(i18n.KeyEngineNameTrigger, names[i], p.T(k))
+			}
+		}
+	}
 	vals := make([]any, 0, 2+len(args))
-	vals = append(vals, p.List(objectNames(p, r, ev.Objects)), ObjectName(p, r, ev.Player))
+	vals = append(vals, p.List(names), ObjectName(p, r, ev.Player))
 	for _, a := range args {
 		vals = append(vals, argValue(p, r, a))
 	}
