@@ -107,6 +107,9 @@ func (s *scanner) scan(ctx context.Context, toks token.Tokens) error {
 			continue
 		}
 		col := tk.Position.Column
+		if tk.Type == token.MappingValueType {
+			col = keyColumn(tk, prev) // a ':' closes what is deeper than its key
+		}
 		if len(s.flow) == 0 && (prev == nil || tk.Position.Line > prev.Position.Line) {
 			// The first token of a line closes what is deeper.
 			for len(s.block) > 0 && s.block[len(s.block)-1].col > col {
@@ -187,20 +190,31 @@ func (s *scanner) indicator(tk, prev, next *token.Token) error {
 		}
 		return nil
 	case token.MappingValueType:
-		// The key is the token before the ':' (on its line), or the
-		// anchor, alias or tag before that, which the parser makes one
-		// node with it, even across lines; with none, the ':' stands for
-		// it.
-		col := tk.Position.Column
-		if prev != nil && prev.Position.Line == tk.Position.Line && !isIndicator(prev) {
-			col = prev.Position.Column
-			if p := prevToken(prev); p != nil && (p.Type == token.AliasType || p.Type == token.AnchorType || p.Type == token.TagType) {
-				col = p.Position.Column
-			}
-		}
-		return s.place(col, false)
+		return s.place(keyColumn(tk, prev), false)
 	}
 	return s.place(tk.Position.Column, false)
+}
+
+// keyColumn is the column of the key of ':' tk, prev the token before
+// it: the column goccy/go-yaml gives the mapping the pair belongs to. The
+// key is prev, or the anchor, alias or tag before it, which the parser
+// makes one node with it, even across lines; the parser takes it as the
+// key wherever it is: on the line of the ':', on a line before (a ':'
+// that starts its line, "0\n: 0\n:", where the second "0", a value,
+// becomes the key of a mapping nested in it), or starting on a line before
+// (a plain scalar over several lines). An explicit key on the line before
+// ("? a\n: b") is at its '?' ("? a: b" is a mapping in the key). With no
+// key, the ':' stands for it.
+func keyColumn(tk, prev *token.Token) int {
+	if prev == nil || isIndicator(prev) {
+		return tk.Position.Column
+	}
+	col := prev.Position.Column
+	if p := prevToken(prev); p != nil && (p.Type == token.AliasType || p.Type == token.AnchorType || p.Type == token.TagType ||
+		p.Type == token.MappingKeyType && prev.Position.Line < tk.Position.Line) {
+		col = p.Position.Column
+	}
+	return col
 }
 
 // isIndicator tells the tokens that are no key of their own.
