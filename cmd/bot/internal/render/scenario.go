@@ -94,9 +94,9 @@ func (e *namedError) Unwrap() error { return e.err }
 
 // objectArgs are, for each engine error code that refers to the
 // scenario's objects, the positions of the arguments that are ids (or a
-// player's name, which names itself); subject is the one the message's
-// agreement follows. Errors about the scenario's text itself (an id
-// defined twice, say) keep the ids as written.
+// player's name, which names itself), the one the message's agreement
+// follows first. Errors about the scenario's text itself (an id defined
+// twice, say) keep the ids as written.
 var objectArgs = map[string][]int{
 	engine.CodeNotLegalTarget: {0, 1},
 	engine.CodeCantAttack:     {0},
