@@ -69,6 +69,7 @@ const (
 	KeyEngineZoneStack          Key = "engine.zone.stack"
 	KeyEngineNameAbility        Key = "engine.name.ability" // %[1]s the permanent it comes from
 	KeyEngineNameNth            Key = "engine.name.nth"     // %[1]s name, %[2]d its number among permanents of that name
+	KeyEngineNameTrigger        Key = "engine.name.trigger" // %[1]s the permanent, %[2]s its ability's trigger condition
 	KeyEngineShare              Key = "engine.share"        // %[1]s who, %[2]d how much
 
 	// Errors (engine.Error codes).

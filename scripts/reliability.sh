@@ -32,7 +32,11 @@ targets=(
   "./cmd/bot/internal/sim FuzzCheckStructure"
   "./cmd/bot/internal/discord FuzzInteractionBody"
   "./cmd/bot/internal/discord FuzzCommandOptions"
+  "./cmd/bot/internal/discord FuzzSimulateScenario"
   "./cmd/bot/internal/chat FuzzParseMentions"
+  "./kb FuzzAnalyze"
+  "./engine/cardlang FuzzParse"
+  "./engine/cardlang FuzzCompile"
 )
 # seconds converts a duration such as 90s, 5m or 2h to seconds.
 seconds() {
@@ -79,6 +83,21 @@ else
   echo "   FAILED (see $log)"
 fi
 grep -E 'warm-up|load:|autocomplete|button|forged|rule |ruling|at the end' "$log" || true
+
+echo "== the hostile run's defects (RELIABILITY.md), hostile share links for 10 s"
+log="$out/hostile.log"
+# ARBITER_HOSTILE_INDEX (an index directory) serves the hostile links from it.
+if ARBITER_HOSTILE_SECONDS=10 go test ./cmd/bot ./cmd/bot/internal/discord ./cmd/bot/internal/server ./cmd/bot/internal/web \
+  ./cmd/bot/internal/sim ./cmd/bot/internal/artifact ./cmd/bot/internal/store ./kb \
+  -run 'TestReplayLetterCase|TestReplayAcrossReplicasAndRestarts|TestReplayGuardSurvivesRestart|TestReportCLIPostgres|TestDeferredDelivery|TestFollowUpFreshDeadline|TestArrival|TestSIGHUPWhileOpening|TestHostileStructure|TestStructureKeepsScenarios|TestPlayBudget|TestHostileShareLinks|TestHostileLinksLive|TestSimulateStopsOnSIGTERM|TestClientAddress|TestWebRateLimits|TestWebReportsPerClient|TestOpenDamagedSegment|TestCheckedOpenRecovers|TestReloadFailureKeepsServing|TestDamagedIndex|TestDamagedCacheFetchedAgain|TestIndexSourceSIGHUPAndDamagedCache|TestLeftoversCleaned|TestServeFollowsPublishedBuilds' \
+  -v -count 1 -timeout 20m >"$log" 2>&1; then
+  echo "   ok"
+else
+  status=1
+  echo "   FAILED (see $log)"
+  grep -E '^\s*--- FAIL' "$log" || true
+fi
+grep -E 'hostile links|delivery after arrival|deferred replies delivered' "$log" || true
 
 echo "== faults and bad input"
 log="$out/faults.log"

@@ -46,11 +46,11 @@ func TestBurst(t *testing.T) {
 	if dir := os.Getenv("ARBITER_BURST_INDEX"); dir != "" {
 		args = append(args, "--index", dir)
 	}
-	// The memory limit of the manifests: the default soft limit (180 MiB)
-	// is below the live heap of the full index.
+	// The memory settings of the manifests: the default soft limit
+	// (180 MiB) is below the live heap of the full index.
 	rest := discordtest.NewRESTWith(t, discordtest.Options{MinLatency: 100 * time.Millisecond, MaxLatency: 100 * time.Millisecond,
 		BucketLimit: 5, BucketWindow: 2 * time.Second}, nil)
-	env := []string{"DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub), "GOMEMLIMIT=420MiB", childRESTURLEnv + "=" + rest.URL()}
+	env := []string{"DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub), "GOMEMLIMIT=420MiB", "GOGC=50", childRESTURLEnv + "=" + rest.URL()}
 	if w := os.Getenv("ARBITER_WORKERS"); w != "" {
 		env = append(env, "ARBITER_WORKERS="+w)
 	}

@@ -513,7 +513,7 @@ func TestDeployDocs(t *testing.T) {
 		}
 	}
 	known := map[string]bool{"ARBITER_STATE": true, "DISCORD_TOKEN": true, "DISCORD_PUBLIC_KEY": true,
-		"DISCORD_SHARD_ID": true, "DISCORD_SHARD_COUNT": true, "GOMEMLIMIT": true, "DATABASE_URL": true,
+		"DISCORD_SHARD_ID": true, "DISCORD_SHARD_COUNT": true, "GOMEMLIMIT": true, "GOGC": true, "DATABASE_URL": true,
 		"AWS_ACCESS_KEY_ID": true, "AWS_SECRET_ACCESS_KEY": true, "AWS_SESSION_TOKEN": true}
 	for _, ef := range envFlags() {
 		known[ef[0]] = true

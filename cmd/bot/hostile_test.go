@@ -28,7 +28,11 @@ import (
 // sends signed /rule interactions: every hostile link is refused with a
 // message, every other request answered, and the process's peak RSS stays
 // under 400 MB. The latencies are logged (RELIABILITY.md has those of the
-// long run).
+// long run). ARBITER_HOSTILE_INDEX serves an index directory instead of
+// the embedded corpus; ARBITER_HOSTILE_GOMEMLIMIT and ARBITER_HOSTILE_GOGC
+// set the Go runtime's memory settings (default those of the manifests,
+// 420MiB and 50). ARBITER_HOSTILE_CLIENTS sets the number of hostile
+// clients (0: the other requests' latency with none, for comparison).
 func TestHostileLinksLive(t *testing.T) {
 	t.Parallel()
 	secs := envIntOr("ARBITER_HOSTILE_SECONDS", 3)
@@ -36,10 +40,14 @@ func TestHostileLinksLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The manifests' memory limit; a rate limit the hostile clients do
+	// The manifests' memory settings; a rate limit the hostile clients do
 	// not reach: what holds them is the scenario's shape.
-	p := startChild(t, []string{"DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub), "GOMEMLIMIT=420MiB"},
-		"serve", "--http", "127.0.0.1:0", "--reload-interval", "0", "--rate-burst", "1000000")
+	args := []string{"serve", "--http", "127.0.0.1:0", "--reload-interval", "0", "--rate-burst", "1000000"}
+	if dir := os.Getenv("ARBITER_HOSTILE_INDEX"); dir != "" {
+		args = append(args, "--index", dir)
+	}
+	p := startChild(t, []string{"DISCORD_PUBLIC_KEY=" + hex.EncodeToString(pub), "GOMEMLIMIT=" + envOr("ARBITER_HOSTILE_GOMEMLIMIT", "420MiB"),
+		"GOGC=" + envOr("ARBITER_HOSTILE_GOGC", "50")}, args...)
 	ls := &liveServer{addr: p.addr(t), client: &http.Client{Timeout: 30 * time.Second}}
 	// Two shapes: one past the count of indicators, refused before any
 	// token is made; one within it (9,000 levels), whose tokens are read
@@ -56,7 +64,11 @@ func TestHostileLinksLive(t *testing.T) {
 	var hostile, refused atomic.Int64
 	var wrong sync.Map
 	var wg sync.WaitGroup
-	for w := range 16 {
+	clients := 16
+	if n, err := strconv.Atoi(os.Getenv("ARBITER_HOSTILE_CLIENTS")); err == nil && n >= 0 {
+		clients = n
+	}
+	for w := range clients {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

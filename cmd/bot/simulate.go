@@ -139,8 +139,8 @@ func runScenario(ctx context.Context, ix sim.CardSource, arg string) (*engine.Re
 	if err != nil {
 		return nil, err
 	}
-	_, r, err := sim.Play(ctx, src, arg, ix, sim.FileLimits())
-	return r, err
+	sc, r, err := sim.Play(ctx, src, arg, ix, sim.FileLimits())
+	return r, render.NamedRunError(ctx, sc, ix, err)
 }
 
 // readScenario reads a scenario file.

@@ -48,11 +48,12 @@ type Layout struct {
 }
 
 // LegendItem is one entry of the legend: a small card outline drawn with
-// the given dash (as a phased-out card's) and what it means, at (X, Y),
-// Y the text's baseline.
+// the given dash (as a phased-out card's), or the ring of a targeted card,
+// and what it means, at (X, Y), Y the text's baseline.
 type LegendItem struct {
 	X, Y float64
 	Dash float64 // 5: phased out, 2: phased out indirectly
+	Ring bool    // the ring around a card targeted by a spell or ability on the stack
 	Text string
 }
 
@@ -134,8 +135,9 @@ type Words struct {
 	gameLost   string
 	phaseLabel func(phase string) string
 	mandatory  string
-	// legendOut and legendIndirect say what a dashed and a dotted card are.
-	legendOut, legendIndirect string
+	// legendOut, legendIndirect and legendTarget say what a dashed and a
+	// dotted card are, and a ringed one.
+	legendOut, legendIndirect, legendTarget string
 	// face and full name objects by id: on the card, and in the
 	// accessible description (Named); others keep their display name.
 	face, full map[string]string
@@ -261,6 +263,7 @@ func LocalWords(p *i18n.Printer) Words {
 	w.mandatory = p.T(i18n.KeyWebCardMandatory)
 	w.legendOut = p.T(i18n.KeyWebCardPhasedOut)
 	w.legendIndirect = p.T(i18n.KeyWebCardPhasedIndirect)
+	w.legendTarget = p.T(i18n.KeyWebCardTargeted)
 	return w
 }
 
@@ -375,18 +378,26 @@ func LayOut(st engine.State, step int, w Words) Layout {
 		b.Bands = append(b.Bands, band)
 		y = cy + 10
 	}
-	// The legend: what a dashed (and a dotted) card means, when one is drawn.
-	out, ind := false, false
+	// The legend: what a dashed (and a dotted) card means, when one is
+	// drawn, and the ring of a target, which is dashed too.
+	out, ind, targeted := false, false, false
 	for _, c := range b.Cards {
 		out = out || c.PhasedOut && !c.Indirect
 		ind = ind || c.PhasedOut && c.Indirect
+	}
+	for _, o := range st.Stack {
+		for _, id := range o.Targets {
+			_, ok := pos[id]
+			targeted = targeted || ok
+		}
 	}
 	x := boardPad
 	for _, it := range []struct {
 		on   bool
 		dash float64
+		ring bool
 		text string
-	}{{out, 5, w.legendOut}, {ind, 2, w.legendIndirect}} {
+	}{{out, 5, false, w.legendOut}, {ind, 2, false, w.legendIndirect}, {targeted, 0, true, w.legendTarget}} {
 		if !it.on || it.text == "" {
 			continue
 		}
@@ -395,7 +406,7 @@ func LayOut(st engine.State, step int, w Words) Layout {
 			x = boardPad
 			y += lineH
 		}
-		b.Legend = append(b.Legend, LegendItem{X: x, Y: y + 10, Dash: it.dash, Text: it.text})
+		b.Legend = append(b.Legend, LegendItem{X: x, Y: y + 10, Dash: it.dash, Ring: it.ring, Text: it.text})
 		x += wd + 16
 	}
 	if len(b.Legend) > 0 {
@@ -640,9 +651,9 @@ func wrapText(s string, maxW float64) []string {
 				flush(len(cur))
 				continue
 			case isWide(r) || lastBreak < 0:
-				flush(len(cur))
+				flush(kinsoku(append(cur, r), len(cur)))
 			default:
-				flush(lastBreak + 1)
+				flush(kinsoku(append(cur, r), lastBreak+1))
 			}
 		}
 		cur = append(cur, r)
@@ -655,6 +666,35 @@ func wrapText(s string, maxW float64) []string {
 		lines = append(lines, strings.TrimRight(string(cur), " "))
 	}
 	return lines
+}
+
+// noLineStart tells the characters a Japanese line does not start with
+// (the line breaking rules of JIS X 4051): the long vowel mark, small
+// kana, closing brackets and punctuation; noLineEnd those it does not
+// end with, opening brackets.
+func noLineStart(r rune) bool {
+	return strings.ContainsRune("ー～、。，．・：；？！）」』】〕〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ", r)
+}
+
+func noLineEnd(r rune) bool { return strings.ContainsRune("（「『【〔〈《", r) }
+
+// kinsoku moves a break of text before index at earlier, to the last
+// place a line may break (a space, or beside a wide character) where the
+// next line starts with no character of noLineStart and this one ends with
+// none of noLineEnd. Where there is none, the break stays.
+func kinsoku(text []rune, at int) int {
+	ok := func(i int) bool {
+		return (text[i-1] == ' ' || isWide(text[i-1]) || isWide(text[i])) && !noLineStart(text[i]) && !noLineEnd(text[i-1])
+	}
+	if at <= 0 || at >= len(text) || ok(at) {
+		return at
+	}
+	for i := at - 1; i > 0; i-- {
+		if ok(i) {
+			return i
+		}
+	}
+	return at
 }
 
 // nameWidth is the width a line of a card's name may take.

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
@@ -196,7 +197,7 @@ func TestBoardLayout(t *testing.T) {
 			w := LocalWords(cat.Printer(l))
 			st.YGO = &engine.YGOState{}
 			for _, s := range []string{w.header(st), w.life(8000), w.hand(6), w.stack([]string{"Bolt"}), w.mandatory,
-				w.zone("graveyard", []string{"Bolt"}), w.empty, w.phaseLabel("end"), w.legendOut, w.legendIndirect, "► ×"} {
+				w.zone("graveyard", []string{"Bolt"}), w.empty, w.phaseLabel("end"), w.legendOut, w.legendIndirect, w.legendTarget, "► ×"} {
 				if !c.drawable([]string{s}) {
 					t.Errorf("the PNG fonts cannot draw %q", s)
 				}
@@ -214,8 +215,20 @@ func TestBoardLayout(t *testing.T) {
 		if !strings.Contains(string(SVG(b, "t")), ">hors phase</text>") {
 			t.Error("no legend in the SVG")
 		}
-		if plain := LayOut(frame(t, "bolt-fizzles", 1).State, 1, en); len(plain.Legend) != 0 {
-			t.Errorf("a legend with nothing phased out: %+v", plain.Legend)
+		// A target's ring is dashed too: the legend says what it is.
+		targeted := LayOut(frame(t, "bolt-fizzles", 1).State, 1, LocalWords(cat.Printer(i18n.FR)))
+		if len(targeted.Legend) != 1 || !targeted.Legend[0].Ring || targeted.Legend[0].Text != "ciblé" {
+			t.Errorf("legend of a board with a target %+v", targeted.Legend)
+		}
+		if !strings.Contains(string(SVG(targeted, "t")), `<rect class="ring"`) {
+			t.Error("no ring in the SVG's legend")
+		}
+		_, res, err := engine.RunPreset("bolt-fizzles", engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plain := LayOut(res.Initial, 0, en); len(plain.Legend) != 0 {
+			t.Errorf("a legend with nothing phased out or targeted: %+v", plain.Legend)
 		}
 	})
 	t.Run("long lines wrap", func(t *testing.T) {
@@ -228,6 +241,20 @@ func TestBoardLayout(t *testing.T) {
 			if textWidth(l) > boardW-2*boardPad {
 				t.Errorf("line %q is %v wide", l, textWidth(l))
 			}
+		}
+		// No Japanese line starts with a long vowel mark, a small kana or
+		// closing punctuation, at any width a line can hold "（Shock）" in.
+		stack := "スタック（上から）：渦巻く霧の行進 → 灰色熊、テフェリーの防御、神の怒り、ショック（Shock）"
+		for width := 100.0; width < 420; width += 3 {
+			lines := wrapText(stack, width)
+			for i, l := range lines[1:] {
+				if r, _ := utf8.DecodeRuneInString(l); noLineStart(r) {
+					t.Errorf("width %v: line %d starts with %q: %q", width, i+2, r, lines)
+				}
+			}
+		}
+		if name := wrapName("虹のイフリート"); len(name) != 2 || name[1] == "ート" {
+			t.Errorf("wrapName: %q", name)
 		}
 		ja := wrapText(strings.Repeat("テフェリーの防御、", 8), 100)
 		if len(ja) < 5 || strings.Join(ja, "") != strings.Repeat("テフェリーの防御、", 8) {

@@ -406,10 +406,14 @@ func (c *pngCanvas) textCentered(x, y float64, s string, face font.Face, col col
 }
 
 // legend draws the legend's entries: a small card outline, dashed as a
-// phased-out card's, and its meaning.
+// phased-out card's or as a target's ring, and its meaning.
 func (c *pngCanvas) legend(items []LegendItem) {
 	for _, it := range items {
-		c.frame(it.X, it.Y-9, legendSwatch, 11, mix(c.pal.edge, c.pal.bg, 0.55), 1.2, it.Dash)
+		if it.Ring {
+			c.frame(it.X, it.Y-9, legendSwatch, 11, c.pal.target, 2, 4)
+		} else {
+			c.frame(it.X, it.Y-9, legendSwatch, 11, mix(c.pal.edge, c.pal.bg, 0.55), 1.2, it.Dash)
+		}
 		c.text(it.X+legendSwatch+6, it.Y, it.Text, c.faces.regular, c.pal.muted, false)
 	}
 }

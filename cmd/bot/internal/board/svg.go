@@ -64,7 +64,10 @@ func SVG(b Layout, id string) template.HTML {
 	}
 	for _, it := range b.Legend {
 		cls := "card out"
-		if it.Dash < 5 {
+		switch {
+		case it.Ring:
+			cls = "ring"
+		case it.Dash < 5:
 			cls += " ind"
 		}
 		fmt.Fprintf(&s, `<rect class="%s" x="%s" y="%s" width="%s" height="11" rx="2"/>`, cls, f(it.X), f(it.Y-9), f(legendSwatch))

@@ -141,6 +141,7 @@ func (rt *Router) custom(ctx context.Context, ix Index, p *i18n.Printer, src []b
 	lim.Gate = rt.simGate
 	sc, r, err := sim.Play(ctx, src, name, ix, lim)
 	if err != nil {
+		err = render.NamedRunError(ctx, sc, ix, err)
 		return nil, userErr(i18n.KeyDiscordSimInvalid, escapeText(render.ScenarioErrorMessage(p, where, err)))
 	}
 	sum := sha256.Sum256(src)

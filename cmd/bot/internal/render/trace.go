@@ -127,8 +127,18 @@ func EventText(p *i18n.Printer, r *engine.Result, ev engine.Event) string {
 	if feminine(p, r, ev.Subject()) && p.Has(i18n.Key(key+".f")) {
 		key += ".f" // the feminine agreement of the words about the subject
 	}
+	names := objectNames(p, r, ev.Objects)
+	if ev.Kind == engine.EventChoice && len(ev.Args) == 3+len(ev.Objects) && ev.Args[0] == engine.ChoiceTriggers {
+		// The triggered abilities put in order, each by its permanent and
+		// its trigger condition: one permanent's two read apart.
+		for i, cond := range ev.Args[3:] {
+			if k := i18n.Key("engine.trigger." + cond); cond != "" && p.Has(k) {
+				names[i] = p.T(i18n.KeyEngineNameTrigger, names[i], p.T(k))
+			}
+		}
+	}
 	vals := make([]any, 0, 2+len(args))
-	vals = append(vals, p.List(objectNames(p, r, ev.Objects)), ObjectName(p, r, ev.Player))
+	vals = append(vals, p.List(names), ObjectName(p, r, ev.Player))
 	for _, a := range args {
 		vals = append(vals, argValue(p, r, a))
 	}
@@ -169,7 +179,13 @@ func argValue(p *i18n.Printer, r *engine.Result, a engine.Arg) any {
 		for i, s := range a.Sub {
 			sub[i] = argValue(p, r, s)
 		}
-		return p.T(i18n.Key(a.Key), sub...)
+		key := i18n.Key(a.Key)
+		// The words after the first object agree with it ("Colère de Dieu
+		// ne peut pas être lancée").
+		if len(a.Sub) > 0 && a.Sub[0].ID != "" && feminine(p, r, []string{a.Sub[0].ID}) && p.Has(key+".f") {
+			key += ".f"
+		}
+		return p.T(key, sub...)
 	}
 	return a.Text
 }

@@ -195,6 +195,10 @@ func TestTraceReadsAsAJudgeWould(t *testing.T) {
 			Names: map[string]string{"fr": "Protection de Téfeiri", "ja": "テフェリーの防御"}},
 		"Divine Smite": {Name: "Divine Smite", Types: []string{"instant"}, ManaCost: "{1}{W}", Faces: 1,
 			Text: "Target creature or planeswalker an opponent controls phases out. If that permanent is black, exile it instead."},
+		"Warping Wurm": {Name: "Warping Wurm", Types: []string{"creature"}, Subtypes: []string{"Wurm"}, ManaCost: "{2}{G}{U}", Faces: 1,
+			Power: "1", Toughness: "1", Text: "Phasing\nAt the beginning of your upkeep, Warping Wurm phases out unless you pay {2}{G}{U}.\nWhenever Warping Wurm phases in, put a +1/+1 counter on it."},
+		"Wrath of God": {Name: "Wrath of God", Types: []string{"sorcery"}, ManaCost: "{2}{W}{W}", Faces: 1,
+			Names: map[string]string{"fr": "Colère de Dieu", "ja": "神の怒り"}, Text: "Destroy all creatures. They can't be regenerated."},
 		"Out of Time": {Name: "Out of Time", Types: []string{"enchantment"}, ManaCost: "{1}{W}{W}", Faces: 1,
 			Text: "When Out of Time enters, untap all creatures, then those creatures phase out until Out of Time leaves the battlefield. Put a time counter on Out of Time for each creature that phased out this way.\nVanishing"},
 	}
@@ -296,6 +300,20 @@ phase_effects:
 actions:
   - enter_phase: end
 `, i18n.EN, []string{"Yugi activates Jar of Avarice: a new chain, Chain Link 1 (chain 1 of the phase)."}, []string{"chain 2 of the phase"}},
+		{"one permanent's triggers told apart as they are ordered", `game: mtg
+players: [Alice, Bob]
+start: {turn: 2, active: Bob, step: main1}
+permanents:
+  - {id: wurm, card: Warping Wurm, controller: Alice, phased_out: true}
+actions:
+  - advance: {player: Alice, step: upkeep}
+`, i18n.EN, []string{`the triggered abilities of Warping Wurm ("whenever it phases in") and Warping Wurm ("at the beginning of your upkeep") on the stack in that order`,
+			"this is the engine's default"}, []string{"of Warping Wurm and Warping Wurm"}},
+		{"French agreement in a refusal", `game: mtg
+players: [Alice, Bob]
+actions:
+  - illegal: {action: {cast: {id: wrath, card: Wrath of God, controller: Bob}}, rule: "307.1"}
+`, i18n.FR, []string{"Interdit\u00a0: Colère de Dieu (Wrath of God) ne peut pas être lancée maintenant."}, []string{"lancé "}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -27,8 +27,11 @@ func (s *Server) watchReload(ctx context.Context) (stop func()) {
 		s.log.Warn("environment setting ignored", "problem", p)
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
+	hup := s.hup
+	if hup == nil {
+		hup = make(chan os.Signal, 1)
+		signal.Notify(hup, syscall.SIGHUP)
+	}
 	dir := s.cfg.Index
 	var tick <-chan time.Time
 	var ticker *time.Ticker

@@ -7,8 +7,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"os/signal"
 	"slices"
 	"sync"
+	"syscall"
 	"time"
 
 	"arbiter/kb"
@@ -34,6 +37,10 @@ type Server struct {
 	fallbackUsed bool
 	// reloadNow asks the reload watcher to look at the index now.
 	reloadNow chan struct{}
+	// hup receives SIGHUP from New on: a signal sent while the index
+	// opens (seconds for the full one) waits for the reload watcher
+	// instead of ending the process, as a signal nothing catches does.
+	hup chan os.Signal
 }
 
 // Parts are what the server runs besides its operations endpoints.
@@ -65,10 +72,12 @@ type Parts struct {
 // which serves instead when the index cannot be opened) and returns the
 // server, not yet running.
 func New(ctx context.Context, cfg Config, log *slog.Logger, embedded func(ctx context.Context) (*kb.Index, error)) (*Server, error) {
-	s := &Server{cfg: cfg, log: log, embedded: embedded, reloadNow: make(chan struct{}, 1)}
+	s := &Server{cfg: cfg, log: log, embedded: embedded, reloadNow: make(chan struct{}, 1), hup: make(chan os.Signal, 1)}
+	signal.Notify(s.hup, syscall.SIGHUP)
 	s.ops = newOpsState()
 	ix, err := s.loadIndex(ctx)
 	if err != nil {
+		signal.Stop(s.hup)
 		return nil, err
 	}
 	s.index = newHolder(ix)
@@ -178,6 +187,9 @@ func (s *Server) Run(ctx context.Context, parts Parts) error {
 
 // Close closes the index that serves.
 func (s *Server) Close() {
+	if s.hup != nil {
+		signal.Stop(s.hup)
+	}
 	if s.index != nil {
 		s.index.close()
 	}

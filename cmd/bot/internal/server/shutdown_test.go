@@ -5,14 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"arbiter/cmd/bot/internal/testutil"
+	"arbiter/kb"
 )
 
 // opsRoutes returns a mux with only the operations routes of s.
@@ -311,5 +315,30 @@ func TestServeRun(t *testing.T) {
 	}
 	if _, _, err := rig.get("/healthz"); err == nil {
 		t.Error("still serving after run returned")
+	}
+}
+
+// TestSIGHUPWhileOpening: a SIGHUP that arrives while New opens the index
+// (seconds for the full one) does not end the process, as a signal that
+// nothing catches yet would. It runs in a child process of the test
+// binary, where no other test catches SIGHUP.
+func TestSIGHUPWhileOpening(t *testing.T) {
+	if os.Getenv("ARBITER_TEST_HUP_CHILD") == "1" {
+		_, err := New(context.Background(), Config{}, slog.New(slog.DiscardHandler), func(ctx context.Context) (*kb.Index, error) {
+			if err := sendHUP(); err != nil {
+				return nil, err
+			}
+			time.Sleep(200 * time.Millisecond) // the signal is delivered meanwhile
+			return nil, errors.New("no index in this test")
+		})
+		fmt.Println("New returned after SIGHUP:", err)
+		return
+	}
+	t.Parallel()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSIGHUPWhileOpening$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "ARBITER_TEST_HUP_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "New returned after SIGHUP") {
+		t.Errorf("the process ended: %v\n%s", err, out)
 	}
 }

@@ -108,7 +108,10 @@ func (s *scanner) scan(ctx context.Context, toks token.Tokens) error {
 		}
 		col := tk.Position.Column
 		next := nextToken(toks, i)
-		if len(s.flow) == 0 && (prev == nil || tk.Position.Line > prev.Position.Line) && !keyOfNode(prev, tk, next) {
+		if tk.Type == token.MappingValueType {
+			col = keyColumn(tk, prev) // a ':' closes what is deeper than its key
+		}
+		if len(s.flow) == 0 && (prev == nil || tk.Position.Line > prev.Position.Line) && !joinsNodeBefore(prev, tk, next) {
 			// The first token of a line closes what is deeper.
 			for len(s.block) > 0 && s.block[len(s.block)-1].col > col {
 				s.pop()
@@ -187,36 +190,40 @@ func (s *scanner) indicator(tk, prev, next *token.Token) error {
 		}
 		return nil
 	case token.MappingValueType:
-		// The key is the token before the ':' (on its line, or on an
-		// earlier one when the ':' starts its line), or the anchor, alias
-		// or tag before that, which the parser makes one node with it,
-		// even across lines; with none, the ':' stands for it.
-		col := tk.Position.Column
-		if prev != nil && !isIndicator(prev) {
-			col = prev.Position.Column
-			if p := prevToken(prev); p != nil && (p.Type == token.AliasType || p.Type == token.AnchorType || p.Type == token.TagType) {
-				col = p.Position.Column
-			}
-		}
-		return s.place(col, false)
+		return s.place(keyColumn(tk, prev), false)
 	}
 	return s.place(tk.Position.Column, false)
 }
 
-// keyOfNode reports whether tk, the first token of its line, is a key
-// that the alias, anchor or tag ending the line before joins (prev):
-// the parser makes them one node where prev stands, inside the
-// collections open there, so the line closes none of them.
-// A ':' that starts its line makes the node before it, on an earlier
-// line, its key, where that node stands, too.
-func keyOfNode(prev, tk, next *token.Token) bool {
-	if prev == nil {
-		return false
+// keyColumn is the column of the key of ':' tk, prev the token before
+// it: the column goccy/go-yaml gives the mapping the pair belongs to. The
+// key is prev, or the anchor, alias or tag before it, which the parser
+// makes one node with it, even across lines; the parser takes it as the
+// key wherever it is: on the line of the ':', on a line before (a ':'
+// that starts its line, "0\n: 0\n:", where the second "0", a value,
+// becomes the key of a mapping nested in it), or starting on a line before
+// (a plain scalar over several lines). An explicit key on the line before
+// ("? a\n: b") is at its '?' ("? a: b" is a mapping in the key). With no
+// key, the ':' stands for it.
+func keyColumn(tk, prev *token.Token) int {
+	if prev == nil || isIndicator(prev) {
+		return tk.Position.Column
 	}
-	if tk.Type == token.MappingValueType {
-		return !isIndicator(prev)
+	col := prev.Position.Column
+	if p := prevToken(prev); p != nil && (p.Type == token.AliasType || p.Type == token.AnchorType || p.Type == token.TagType ||
+		p.Type == token.MappingKeyType && prev.Position.Line < tk.Position.Line) {
+		col = p.Position.Column
 	}
-	if next == nil || next.Type != token.MappingValueType || next.Position.Line != tk.Position.Line || isIndicator(tk) {
+	return col
+}
+
+// joinsNodeBefore reports whether tk, the first token of its line and a
+// key (a ':' follows it on its line), joins the alias, anchor or tag that
+// ends the line before (prev): the parser makes them one node where prev
+// stands, inside the collections open there, so the line closes none of
+// them.
+func joinsNodeBefore(prev, tk, next *token.Token) bool {
+	if prev == nil || next == nil || next.Type != token.MappingValueType || next.Position.Line != tk.Position.Line || isIndicator(tk) {
 		return false
 	}
 	switch prev.Type {

@@ -130,6 +130,7 @@ func (w *Pages) playPage(r *http.Request, ix Index, pg *page, src []byte, code s
 		if _, ok := engine.AsError(err); !ok && !isLimit(err) {
 			w.log.Error("scenario page", "err", err)
 		}
+		err = render.NamedRunError(r.Context(), sc, ix, err)
 		d.Error = render.ScenarioErrorMessage(pg.p, where, err)
 		pg.Data = d
 		return "play"

@@ -112,13 +112,9 @@ func runData(ctx context.Context, ix Index, pg *page, sc *engine.Scenario, res *
 	face, full := render.BoardNames(pg.p, res)
 	words := board.LocalWords(pg.p).Named(face, full)
 	d := &simData{Name: res.Name, Game: pg.p.T(i18n.Key("web.game." + res.Game)), OK: res.OK}
-	href := func(n int, ext string) string {
-		h := base + strconv.Itoa(n) + "." + ext + query
-		if ext == "svg" {
-			return pg.Href(h)
-		}
-		return h
-	}
+	// Both pictures are drawn in the page's language (the PNG has the
+	// glyphs of every language), whatever the browser asks for.
+	href := func(n int, ext string) string { return pg.Href(base + strconv.Itoa(n) + "." + ext + query) }
 	d.Initial = simStep{N: 0, Board: board.SVG(board.LayOut(res.Initial, 0, words), "b0"),
 		PNGHref: href(0, "png"), SVGHref: href(0, "svg")}
 	known := map[string]bool{}
