@@ -212,6 +212,8 @@ func (g *game) apply(a Action) error {
 		err = g.leaveGame(a.Player, "104.3a")
 	case ActionDraw:
 		err = g.drawAction(a.Player, a.N, a.ForEach)
+	case ActionPlay:
+		err = g.playLand(a.Target)
 	case ActionAdvance:
 		return g.advance(a.Player, a.Step)
 	default:

@@ -130,7 +130,9 @@ func lacksAbility(a cardlang.Ability) string {
 		}
 	case cardlang.KindAsEnters:
 		for _, e := range a.Effects {
-			if e.Op != "choose_value" || !has([]string{"color", "creature_type", "opponent", "player", "basic_land_type", "card_type"}, e.Word("what")) {
+			switch {
+			case e.Op == "may" && len(e.Sub("do")) == 1 && e.Sub("do")[0].Op == "copy_of":
+			case e.Op != "choose_value" || !has([]string{"color", "creature_type", "opponent", "player", "basic_land_type", "card_type", "land_type", "permanent_type"}, e.Word("what")):
 				return "as_enters " + e.Word("what")
 			}
 		}
@@ -189,7 +191,8 @@ func langOps() []string {
 		"regenerate", "phase_out", "fight", "attach", "counter", "create", "draw", "discard", "mill", "scry", "surveil",
 		"gain_life", "lose_life", "add", "pay", "pump", "cda_pt", "set_pt", "grant", "lose", "gain_control", "cant",
 		"must", "block_only", "enters_tapped", "enters_with_counters", "replace", "prevent", "no_max_hand_size",
-		"may_not_untap", "choose_value", "may", "if", "choose", "at"}
+		"may_not_untap", "choose_value", "may", "if", "choose", "at", "phase_toggle", "cda_color", "multiply", "cost_less",
+		"pay_times", "reflex", "copy_of"}
 }
 
 func lacksEffects(es cardlang.Effects, static bool) string {
@@ -207,7 +210,7 @@ func lacksEffect(e cardlang.Effect, static bool) string {
 	}
 	switch e.Op {
 	case "cant":
-		if !has([]string{"attack", "block", "attack_or_block", "be_blocked", "untap", "be_countered", "be_regenerated", "phase_out", "change_life"}, e.Word("action")) {
+		if !has([]string{"attack", "block", "attack_or_block", "be_blocked", "untap", "be_countered", "be_regenerated", "phase_out", "change_life", "activate_tap"}, e.Word("action")) {
 			return "cant " + e.Word("action")
 		}
 	case "must":
@@ -310,7 +313,7 @@ func lacksValue(v cardlang.Value, static bool) string {
 	case *cardlang.Condition:
 		return lacksCond(v)
 	case *cardlang.Trigger:
-		if !has(append(langEvents(), "next_end_step", "next_upkeep", "your_next_upkeep", "end_combat"), v.Event) {
+		if !has(append(langEvents(), "next_end_step", "next_upkeep", "your_next_upkeep", "end_combat", "creates_tokens", "gets_counters"), v.Event) {
 			return "event " + v.Event
 		}
 		return lacksTrigger(v)
@@ -343,6 +346,11 @@ func lacksRef(r *cardlang.Ref) string {
 	case cardlang.RefSelf, cardlang.RefIt, cardlang.RefTarget, cardlang.RefAll, cardlang.RefEach, cardlang.RefA,
 		cardlang.RefChoice, cardlang.RefYou, cardlang.RefThat, cardlang.RefThatPl, cardlang.RefDamaged,
 		cardlang.RefEnchanted, cardlang.RefEquipped, cardlang.RefDefending, cardlang.RefAny:
+	case cardlang.RefAnd:
+		if w := lacksRef(r.Of); w != "" {
+			return w
+		}
+		return lacksRef(r.And)
 	case cardlang.RefCtrl, cardlang.RefOwner:
 		if r.Of == nil {
 			return "ref " + r.Kind
@@ -381,7 +389,7 @@ func lacksFilter(f *cardlang.Filter) string {
 
 func lacksAmount(a cardlang.Amount) string {
 	switch a.Fn {
-	case "", "count", "power", "toughness", "mana_value", "life", "hand", "counters":
+	case "", "count", "power", "toughness", "mana_value", "life", "hand", "counters", "number", "exiled":
 	default:
 		return "amount " + a.Fn
 	}
@@ -399,7 +407,7 @@ func lacksAmount(a cardlang.Amount) string {
 func lacksCond(c *cardlang.Condition) string {
 	switch c.Kind {
 	case cardlang.CondCompare, cardlang.CondYourTurn, cardlang.CondKicked, cardlang.CondTapped, cardlang.CondUntapped,
-		cardlang.CondAttacking, cardlang.CondIsCreature, cardlang.CondDid:
+		cardlang.CondAttacking, cardlang.CondIsCreature, cardlang.CondDid, cardlang.CondIs:
 	default:
 		return "condition " + c.Kind
 	}
@@ -408,6 +416,11 @@ func lacksCond(c *cardlang.Condition) string {
 			if w := lacksAmount(*a); w != "" {
 				return w
 			}
+		}
+	}
+	if c.Filter != nil {
+		if w := lacksFilter(c.Filter); w != "" {
+			return w
 		}
 	}
 	if c.Ref != nil {

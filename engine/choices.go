@@ -156,6 +156,29 @@ func (g *game) choosePick(player string, n int, candidates []string, rule string
 	return pick, nil
 }
 
+// chooseAny has player choose any number of the candidates: a pick
+// answer says which, none by default.
+func (g *game) chooseAny(player string, candidates []string, rule string) ([]string, error) {
+	if len(candidates) == 0 {
+		return nil, nil
+	}
+	a, ok, err := g.answer(player, ChoicePick)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		g.chose(player, ChoicePick, "", rule, true)
+		return nil, nil
+	}
+	for _, id := range a.Pick {
+		if !has(candidates, id) {
+			return nil, errorf(CodeBadChoice, a.Line, 0, player, ChoicePick, id)
+		}
+	}
+	g.chose(player, ChoicePick, "", rule, false, a.Pick...)
+	return a.Pick, nil
+}
+
 // choosePay asks whether player pays an optional cost; the default is no.
 func (g *game) choosePay(player, rule string) (bool, error) {
 	a, ok, err := g.answer(player, ChoicePay)

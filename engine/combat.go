@@ -171,17 +171,16 @@ func (g *game) block(blockers []string, attacker string) error {
 		a.BlockOrder = append(a.BlockOrder[:len(a.BlockOrder):len(a.BlockOrder)], id)
 		g.emit(Event{Kind: EventBlock, Objects: []string{id, attacker}, Rule: "509.1h", Player: b.Controller})
 	}
-	for _, id := range blockers {
+	for k, id := range blockers {
 		g.fire(id, onBlocks, "509.2a", attacker)
 		g.fire(attacker, onBecomesBlocked, "509.2a", id)
-		g.fireLang(gameEvent{kind: "blocks", obj: id, player: g.s.perm(id).Controller, rule: "509.2a"})
+		g.fireLang(gameEvent{kind: "blocks", obj: id, to: attacker, player: g.s.perm(id).Controller, rule: "509.2a"})
+		// It becomes blocked once, however many creatures block it
+		// (509.3c); "becomes blocked by a creature" triggers for each.
+		g.fireLang(gameEvent{kind: "becomes_blocked", obj: attacker, by: id, first: !wasBlocked && k == 0, player: a.Controller, rule: "509.2a"})
 		if a.Has("flanking") && !g.s.perm(id).Has("flanking") {
 			g.s.Pending = append(g.s.Pending, Trigger{Source: attacker, Condition: onFlanking, Rule: "702.25a", Object: id, Controller: a.Controller})
 		}
-	}
-	if !wasBlocked {
-		// It becomes blocked once, however many creatures block it (509.3c).
-		g.fireLang(gameEvent{kind: "becomes_blocked", obj: attacker, player: a.Controller, rule: "509.2a"})
 	}
 	return nil
 }

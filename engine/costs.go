@@ -37,7 +37,7 @@ func (g *game) payCosts(c *langCtx, o *StackObject, cost cardlang.Cost, src *Per
 				return refuse("602.2b")
 			case src.Is("creature") && src.Sick && !src.Has("haste"):
 				return refuse("302.6")
-			case src.Is("creature") && g.restricted(src, "no_tap_abilities"):
+			case src.Is("creature") && g.restricted(src, "no_tap_abilities"), !untap && g.restrictedLang(src, "activate_tap"):
 				return refuse("101.2")
 			}
 			if untap {
@@ -108,15 +108,25 @@ func (g *game) payCosts(c *langCtx, o *StackObject, cost cardlang.Cost, src *Per
 				if len(cands) < cp.What.Min {
 					return refuse("602.2b")
 				}
-				pick, err := g.choosePick(ctl, cp.What.Min, cands, "601.2h")
-				if err != nil {
-					return err
+				if cp.What.Max < 0 {
+					// Any number of them: the pick answer's, none by default.
+					pick, err := g.chooseAny(ctl, cands, "601.2f")
+					if err != nil {
+						return err
+					}
+					ids = pick
+				} else {
+					pick, err := g.choosePick(ctl, cp.What.Min, cands, "601.2h")
+					if err != nil {
+						return err
+					}
+					ids = pick
 				}
-				ids = pick
 			}
 			for _, id := range ids {
 				g.moveTo(c, id, ZoneExile, "406.2")
 			}
+			c.exiled += len(ids)
 		case cardlang.CostTapOther:
 			var cands []string
 			for _, id := range g.controlledMatching(c, cp.What.Filter, ctl) {
@@ -175,7 +185,7 @@ func (g *game) checkCosts(c *langCtx, src *Permanent, cost cardlang.Cost, player
 				return illegal(CodeCantActivate, "602.2b", src.ID)
 			case src.Is("creature") && src.Sick && !src.Has("haste"):
 				return illegal(CodeCantActivate, "302.6", src.ID)
-			case src.Is("creature") && g.restricted(src, "no_tap_abilities"):
+			case src.Is("creature") && g.restricted(src, "no_tap_abilities"), !untap && g.restrictedLang(src, "activate_tap"):
 				return illegal(CodeCantActivate, "101.2", src.ID)
 			}
 		}

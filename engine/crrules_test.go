@@ -203,6 +203,14 @@ func TestEventRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkEventRules(t, rules, r)
+	sc, err = ParseScenarioWith([]byte(everyKindCards), ParseOptions{Cards: realCards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = Run(sc); err != nil {
+		t.Fatal(err)
+	}
+	checkEventRules(t, rules, r)
 }
 
 // TestEventRulesCatchAWrongNumber checks that the check fails a rule that

@@ -19,8 +19,12 @@ func (g *game) endEffect(e *Effect, rule string) {
 // toughness, keywords and qualities (each space-separated), the controller,
 // the duration's source and the player a control effect gives control to.
 func effectArgs(e *Effect) []string {
-	return []string{e.Kind, e.Duration, itoa(e.Power), itoa(e.Toughness), strings.Join(e.Keywords, " "),
+	args := []string{e.Kind, e.Duration, itoa(e.Power), itoa(e.Toughness), strings.Join(e.Keywords, " "),
 		strings.Join(e.From, " "), e.Controller, e.Source, e.Player}
+	if e.Action != "" {
+		args = append(args, e.Action)
+	}
+	return args
 }
 
 // cantPhaseIn reports whether an effect says the permanent can't phase in.

@@ -41,6 +41,7 @@ const (
 	CodeCantActivate    = "cant_activate"     // Args: [source, rule]
 	CodeCantPay         = "cant_pay"          // Args: [player, life, rule]
 	CodeCantPayMana     = "cant_pay_mana"     // Args: [player, mana cost, rule]
+	CodeCantPlay        = "cant_play"         // Args: [land, rule]
 	CodeCantAttach      = "cant_attach"       // Args: [attachment, host, rule]
 	CodeGameOver        = "game_over"         // Args: [winner]
 	CodePlayerLeft      = "player_left"       // Args: [player, rule]
@@ -56,7 +57,7 @@ func ErrorCodes() []string {
 		CodeUnknownPreset, CodeWrongType, CodeUnknownKeyword, CodeUnknownCard, CodeNoCardData,
 		CodeCardNotModelled, CodeCardNoPT, CodeNotLegalTarget, CodeCantAttack, CodeCantBlock, CodeCantCast,
 		CodeCantActivate, CodeCantPay, CodeCantAttach, CodeGameOver, CodePlayerLeft, CodeBadChoice,
-		CodeNotRefused, CodeTargetCount, CodeCantPayMana}
+		CodeNotRefused, CodeTargetCount, CodeCantPayMana, CodeCantPlay}
 	sort.Strings(c)
 	return c
 }

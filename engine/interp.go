@@ -95,6 +95,26 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 	case "exile":
 		ids := what()
 		before := g.objectNumbers(ids)
+		if e.Word("until") == "source_leaves" {
+			// Exiled until the source leaves the battlefield (610.3):
+			// not at all if it already has (610.3c).
+			src := g.s.perm(c.self)
+			if src == nil || src.Zone != ZoneBattlefield || src.Object != c.selfObj && c.selfObj != 0 {
+				for _, id := range ids {
+					g.emit(Event{Kind: EventUnaffected, Objects: []string{id}, Rule: "610.3c", Player: c.ctl})
+				}
+				g.setIt(c, nil)
+				break
+			}
+			for _, id := range ids {
+				g.moveTo(c, id, ZoneExile, "406.2")
+				if p := g.s.perm(id); p != nil && p.Zone == ZoneExile {
+					p.ReturnOn = c.self + "#" + itoa(src.Object)
+				}
+			}
+			g.moved(c, before, ids)
+			break
+		}
 		for _, id := range ids {
 			g.moveTo(c, id, ZoneExile, "406.2")
 		}
@@ -193,8 +213,9 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 		g.setIt(c, ids)
 	case "phase_out":
 		ids := what()
+		var done []string
 		if e.Word("until") == "source_leaves" {
-			g.phaseOutUntil(ids, c.self, e.Flag("tapped"))
+			done = g.phaseOutUntilIDs(ids, c.self, e.Flag("tapped"))
 		} else {
 			var live []string
 			for _, id := range ids {
@@ -202,9 +223,9 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 					live = append(live, id)
 				}
 			}
-			g.phaseOut(live, "702.26b")
+			done = g.phaseOut(live, "702.26b")
 		}
-		g.setIt(c, ids)
+		g.setIt(c, done)
 	case "fight":
 		a := g.objectsOf(c, e.Ref("a"))
 		b := g.objectsOf(c, e.Ref("b"))
@@ -298,15 +319,61 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 	case "pump", "set_pt", "grant", "lose", "gain_control", "cant", "must", "block_only", "prevent", "replace":
 		return g.startEffect(c, e)
 	case "choose_value":
+		if w := e.Ref("who"); w != nil {
+			ps := g.playersOf(c, w)
+			if len(ps) == 0 {
+				return nil
+			}
+			return g.chooseNow(c, e.Word("what"), ps[0])
+		}
 		return g.chooseValue(c, e.Word("what"))
+	case "copy_of":
+		return g.enterAsCopy(c, e.Ref("what"))
+	case "pay_times":
+		player := c.ctl
+		if ps := g.playersOf(c, e.Ref("who")); len(ps) > 0 {
+			player = ps[0]
+		}
+		m, _ := e.Get("mana").(cardlang.Mana)
+		n, err := g.chooseTimes(player)
+		if err != nil {
+			return err
+		}
+		for k := 0; k < n; k++ {
+			if err := g.payMana(player, string(m), 0, c.spell); err != nil {
+				return err
+			}
+		}
+		c.x, c.did = n, n > 0
+	case "reflex":
+		if c.did {
+			// A reflexive triggered ability (603.12): it triggers now and
+			// goes on the stack the next time a player would receive
+			// priority, its targets chosen then.
+			g.s.Pending = append(g.s.Pending, Trigger{Source: c.self, Condition: onPaid, Rule: "603.12", Controller: c.ctl,
+				delayedDo: e.Sub("do"), ctx: c.clone(), reflexive: true, X: c.x})
+		}
 	case "may":
 		return g.may(c, e)
 	case "if":
 		cd, _ := e.Get("cond").(*cardlang.Condition)
-		if cd != nil && g.cond(c, cd) {
+		yes := cd != nil && g.cond(c, cd)
+		if cd != nil && cd.Ref != nil && cd.Ref.Kind != cardlang.RefIt {
+			// "If that permanent is black, exile it instead": it is
+			// what the condition is about.
+			g.setIt(c, g.objectsOf(c, cd.Ref))
+		}
+		if yes {
 			return g.run(c, e.Sub("then"))
 		}
 		return g.run(c, e.Sub("else"))
+	case "phase_toggle":
+		r := e.Ref("what")
+		var f *Filter
+		if r != nil && r.Filter != nil && len(r.Filter.Types) == 1 {
+			f = &Filter{Types: r.Filter.Types[0]}
+		}
+		g.phaseToggle(f)
 	case "choose":
 		m, _ := e.Get("modes").(cardlang.Modes)
 		for i, o := range m.Options {
@@ -322,7 +389,7 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 			g.s.Delayed = append(g.s.Delayed, Delayed{When: ev.Event, Turn: g.s.Turn, Source: c.self, Controller: c.ctl,
 				Do: e.Sub("do"), ctx: c.clone(), Object: firstLink(c.it), Card: c.name})
 		}
-	case "enters_tapped", "enters_with_counters", "no_max_hand_size", "may_not_untap", "cda_pt":
+	case "enters_tapped", "enters_with_counters", "no_max_hand_size", "may_not_untap", "cda_pt", "cda_color", "multiply", "cost_less":
 		// Static: the game consults them (enter, cleanup, untap, layers).
 	}
 	return nil
@@ -559,6 +626,8 @@ func (g *game) chooseValue(c *langCtx, what string) error {
 		}
 	case "basic_land_type":
 		allowed, def = []string{"Plains", "Island", "Swamp", "Mountain", "Forest"}, g.defaultLandType()
+	case "land_type":
+		allowed, def = landTypes(), g.defaultLandType()
 	case "card_type":
 		allowed, def = spellTypes(), "creature"
 	}
@@ -582,4 +651,49 @@ func (g *game) chooseValue(c *langCtx, what string) error {
 	}
 	p.Choices = m
 	return nil
+}
+
+// chooseNow has a player make a choice as an ability resolves (608.2d):
+// the type answer, else the default; the ability remembers it.
+func (g *game) chooseNow(c *langCtx, what, player string) error {
+	var allowed []string
+	def := ""
+	switch what {
+	case "permanent_type":
+		allowed, def = []string{"artifact", "creature", "land", "non-Aura enchantment"}, "creature"
+	case "color":
+		allowed, def = Colors(), "white"
+	case "card_type":
+		allowed, def = spellTypes(), "creature"
+	case "land_type":
+		allowed, def = landTypes(), g.defaultLandType()
+	case "basic_land_type":
+		allowed, def = []string{"Plains", "Island", "Swamp", "Mountain", "Forest"}, g.defaultLandType()
+	default:
+		def = "Human"
+	}
+	v, err := g.chooseType(player, allowed, def, "608.2d")
+	if err != nil {
+		return err
+	}
+	if c.chosen == nil {
+		c.chosen = map[string]string{}
+	}
+	c.chosen[what] = v
+	return nil
+}
+
+// chooseTimes is "you may pay … any number of times": an x answer, 0
+// (not paying) by default.
+func (g *game) chooseTimes(player string) (int, error) {
+	a, ok, err := g.answer(player, ChoiceX)
+	if err != nil {
+		return 0, err
+	}
+	if ok {
+		g.chose(player, ChoiceX, itoa(a.X), "608.2d", false)
+		return a.X, nil
+	}
+	g.chose(player, ChoiceX, "0", "608.2d", true)
+	return 0, nil
 }

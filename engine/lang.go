@@ -232,6 +232,11 @@ type langCtx struct {
 	selfTo string
 	// manaChoice is the mana type asked for by an activation's mana key.
 	manaChoice string
+	// exiled counts the cards exiled to pay the spell's additional cost.
+	exiled int
+	// chosen holds what the ability's players chose as it resolved ("of
+	// that type").
+	chosen map[string]string
 }
 
 // clone copies a context for keeping.
@@ -239,6 +244,12 @@ func (c *langCtx) clone() *langCtx {
 	d := *c
 	d.it = append([]objLink(nil), c.it...)
 	d.itPl = append([]string(nil), c.itPl...)
+	if c.chosen != nil {
+		d.chosen = map[string]string{}
+		for k, v := range c.chosen {
+			d.chosen[k] = v
+		}
+	}
 	return &d
 }
 
@@ -298,10 +309,6 @@ func targetRefs(es cardlang.Effects, modes []int) []*cardlang.Ref {
 	}
 	effs = func(es cardlang.Effects) {
 		for _, e := range es {
-			if e.Op == "at" {
-				// A delayed ability's targets are chosen when it triggers.
-				continue
-			}
 			for _, a := range e.Args {
 				val(a.Value)
 			}
@@ -330,6 +337,15 @@ func modesOf(es cardlang.Effects) (cardlang.Modes, bool) {
 	return cardlang.Modes{}, false
 }
 
+// refMax is the most targets (or chosen objects) a ref takes: its Max,
+// X for "up to X", -1 for any number.
+func refMax(c *langCtx, r *cardlang.Ref) int {
+	if r.MaxX {
+		return c.x
+	}
+	return r.Max
+}
+
 // groupTargets divides a flat list of targets among the target refs of a
 // text, in order: each takes as many as it may (up to its maximum) of
 // those that are legal for it, at least its minimum.
@@ -337,7 +353,7 @@ func (g *game) groupTargets(c *langCtx, refs []*cardlang.Ref, targets []string, 
 	groups := make([][]string, len(refs))
 	k := 0
 	for i, r := range refs {
-		maxN := r.Max
+		maxN := refMax(c, r)
 		if maxN < 0 {
 			maxN = len(targets)
 		}

@@ -19,7 +19,11 @@ type gameEvent struct {
 	combat bool
 	from   string // the zone a card went to a graveyard from
 	spell  string // the spell cast
-	rule   string
+	// by is the creature blocking, for becomes_blocked; first is set for
+	// the first creature that blocks it (it becomes blocked once, 509.3c).
+	by    string
+	first bool
+	rule  string
 	// lki is the object as it last existed on the battlefield, for an
 	// event of leaving it; lookBack the permanents that left with it.
 	lki      *Permanent
@@ -37,6 +41,13 @@ func (g *game) fireLang(ev gameEvent) {
 	for i := range g.s.Permanents {
 		p := &g.s.Permanents[i]
 		if p.Exists() && p.Behavior != nil {
+			sources = append(sources, p)
+			seen[p.ID] = true
+		}
+	}
+	// What phases out triggers on its own phasing out (603.10b).
+	if ev.kind == "phases_out" {
+		if p := g.s.perm(ev.obj); p != nil && p.Behavior != nil && !seen[p.ID] {
 			sources = append(sources, p)
 			seen[p.ID] = true
 		}
@@ -72,8 +83,13 @@ func (g *game) fireLang(ev gameEvent) {
 			}
 			t := Trigger{Source: src.ID, Condition: ab.Trigger.Event, Rule: ev.rule, Lang: a.n, Behavior: src.Behavior,
 				Object: ev.obj, Player: ev.player, Damaged: ev.to, Amount: ev.amount, Controller: src.Controller, Card: src.Card}
-			if ev.spell != "" {
+			switch {
+			case ev.spell != "":
 				t.Object = ev.spell
+			case ab.Trigger.Event == "blocks" && ab.Trigger.To != nil:
+				t.Object = ev.to // "blocks a creature": that creature
+			case ab.Trigger.By != nil && ev.by != "":
+				t.Object = ev.by
 			}
 			ctx := &langCtx{ctl: src.Controller, self: src.ID, selfObj: src.Object, name: src.Name}
 			if src.Zone == ZoneBattlefield && !src.Exists() || g.s.perm(src.ID) != nil && g.s.perm(src.ID).Object != src.Object {
@@ -161,6 +177,17 @@ func (g *game) triggers(src *Permanent, ab *cardlang.Ability, ev gameEvent) bool
 	}
 	if t.Combat && !ev.combat {
 		return false
+	}
+	if ev.kind == "becomes_blocked" {
+		if t.By == nil && !ev.first {
+			return false
+		}
+		if t.By != nil {
+			b := g.s.perm(ev.by)
+			if b == nil || t.By.Filter != nil && !g.matchCard(ctx, t.By.Filter, b, false) {
+				return false
+			}
+		}
 	}
 	if t.What != nil {
 		o := g.stackObject(ev.spell)

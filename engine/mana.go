@@ -464,3 +464,31 @@ func (g *game) emptyPools() {
 		g.emit(Event{Kind: EventManaEmpties, Player: pl.Name, Args: []string{lost}, Rule: "500.4"})
 	}
 }
+
+// reduceGeneric lowers the generic part of a cost (its numbers and X) by
+// n (601.2f): the cost with its generic mana written as one number, X
+// counted in it.
+func reduceGeneric(cost string, x, n int) (string, int) {
+	if n <= 0 {
+		return cost, x
+	}
+	generic := 0
+	var rest []string
+	for _, sym := range costSymbols(cost) {
+		if v, err := strconv.Atoi(sym); err == nil {
+			generic += v
+			continue
+		}
+		if sym == "X" {
+			generic += x
+			continue
+		}
+		rest = append(rest, "{"+sym+"}")
+	}
+	generic = max(generic-n, 0)
+	out := strings.Join(rest, "")
+	if generic > 0 {
+		out = "{" + itoa(generic) + "}" + out
+	}
+	return out, 0
+}

@@ -155,7 +155,7 @@ func (g *game) discardCards(player string, n int, rule string) error {
 	pl := &g.s.Players[i]
 	var named []string
 	for j := range g.s.Permanents {
-		if p := &g.s.Permanents[j]; p.Zone == ZoneHand && p.Owner == player {
+		if p := &g.s.Permanents[j]; p.Zone == ZoneHand && p.Owner == player && !p.toCast {
 			named = append(named, p.ID)
 		}
 	}

@@ -114,6 +114,14 @@ func (g *game) refIDs(c *langCtx, r *cardlang.Ref, players bool) []string {
 				return []string{p.Attacking}
 			}
 		}
+	case cardlang.RefAnd:
+		out := g.refIDs(c, r.Of, players)
+		for _, id := range g.refIDs(c, r.And, players) {
+			if !has(out, id) {
+				out = append(out, id)
+			}
+		}
+		return out
 	case cardlang.RefCtrl, cardlang.RefOwner:
 		var out []string
 		for _, id := range g.refIDs(c, r.Of, false) {
@@ -297,6 +305,9 @@ func (g *game) matchObject(c *langCtx, f *cardlang.Filter, p *Permanent) bool {
 
 // matchCard is the filter's test of one object.
 func (g *game) matchCard(c *langCtx, f *cardlang.Filter, p *Permanent, spell bool) bool {
+	if p.toCast {
+		return false
+	}
 	zone := f.Zone
 	isCard := typesHave(f, "card")
 	switch {
@@ -490,6 +501,37 @@ func (g *game) matchCard(c *langCtx, f *cardlang.Filter, p *Permanent, spell boo
 	if f.Token && !p.Token {
 		return false
 	}
+	if f.Chosen != "" {
+		v := c.chosen[f.Chosen]
+		if v == "" {
+			if src := g.s.perm(c.self); src != nil {
+				v = src.Choices[f.Chosen]
+			}
+		}
+		switch f.Chosen {
+		case "permanent_type":
+			switch v {
+			case "non-Aura enchantment":
+				if !p.Is("enchantment") || has(p.Subtypes, "Aura") {
+					return false
+				}
+			case "":
+				return false
+			default:
+				if !p.Is(v) {
+					return false
+				}
+			}
+		case "color":
+			if v == "" || !has(p.Colors, v) {
+				return false
+			}
+		default:
+			if v == "" || !g.hasSubtype(p, v) {
+				return false
+			}
+		}
+	}
 	return true
 }
 
@@ -541,6 +583,10 @@ func (g *game) amount(c *langCtx, a cardlang.Amount) int {
 	switch a.Fn {
 	case "":
 		return a.N
+	case "number":
+		return len(g.refIDs(c, a.Ref, false))
+	case "exiled":
+		return c.exiled
 	case "count":
 		if a.Ref != nil {
 			return len(g.refIDs(c, a.Ref, false))
@@ -636,6 +682,9 @@ func (g *game) cond(c *langCtx, cd *cardlang.Condition) bool {
 	case condNoCounter:
 		p := ref()
 		ok = p != nil && p.Counters[cd.Op] == 0
+	case cardlang.CondIs:
+		p := ref()
+		ok = p != nil && g.matchCard(c, cd.Filter, p, false)
 	}
 	if cd.Not {
 		return !ok
@@ -653,7 +702,7 @@ func (g *game) handCount(player string) int {
 	n := g.s.Players[i].Hand
 	for j := range g.s.Permanents {
 		p := &g.s.Permanents[j]
-		if p.Zone == ZoneHand && p.Owner == player {
+		if p.Zone == ZoneHand && p.Owner == player && !p.toCast {
 			n++
 		}
 	}

@@ -176,17 +176,17 @@ func (g *game) regenerates(p *Permanent) bool {
 			continue
 		}
 		e.Ended = true
-		g.emit(Event{Kind: EventRegenerate, Objects: []string{p.ID, e.ID}, Rule: "701.19c", Player: p.Controller})
+		g.emit(Event{Kind: EventRegenerate, Objects: []string{p.ID, e.ID}, Rule: "701.19a", Player: p.Controller})
 		if !p.Tapped {
 			p.Tapped = true
-			g.emit(Event{Kind: EventTap, Objects: []string{p.ID}, Rule: "701.19c", Player: p.Controller})
+			g.emit(Event{Kind: EventTap, Objects: []string{p.ID}, Rule: "701.19a", Player: p.Controller})
 		}
 		if p.Damage > 0 {
 			p.Damage = 0
-			g.emit(Event{Kind: EventDamageRemoved, Objects: []string{p.ID}, Rule: "701.19c", Player: p.Controller})
+			g.emit(Event{Kind: EventDamageRemoved, Objects: []string{p.ID}, Rule: "701.19a", Player: p.Controller})
 		}
 		p.DeathtouchHit = false
-		g.removeFromCombat(p, "701.19c")
+		g.removeFromCombat(p, "701.19a")
 		return true
 	}
 	return false
@@ -289,7 +289,7 @@ func (g *game) replaceCounterCount(p *Permanent, kind string, n int) int {
 		if ev.Event != "gets_counters" {
 			return false
 		}
-		if w := ev.Zone; w != "" && w != kind {
+		if w := ev.Counter; w != "" && w != kind {
 			return false
 		}
 		return g.eventObjectMatches(ctx, ev.Object, p)

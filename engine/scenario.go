@@ -54,7 +54,20 @@ func effectKinds() []string {
 }
 
 func durations() []string {
-	return []string{"end_of_turn", "until_your_next_turn", "until_your_next_upkeep", "for_as_long_as", "until", "indefinite"}
+	return []string{"end_of_turn", "until_your_next_turn", "until_your_next_upkeep", "for_as_long_as", "until", "indefinite",
+		"end_of_combat", "next_untap_step"}
+}
+
+// langEffectKinds are the kinds of effects the card language's
+// resolving spells and abilities create beside the scenario's own.
+func langEffectKinds() []string {
+	return []string{"cant", "must", "block_only", "prevent", "replace", "regenerate"}
+}
+
+// restrictionActions are what cant and must effects may be about.
+func restrictionActions() []string {
+	return []string{"cant.attack", "cant.block", "cant.attack_or_block", "cant.be_blocked", "cant.untap", "cant.be_countered",
+		"cant.be_regenerated", "must.attack", "none"}
 }
 
 func zones() []string {
@@ -77,8 +90,14 @@ func triggerKind() []string {
 // name: those a permanent may list (the scenario key triggers) and those of
 // the real cards and keywords the engine models.
 func TriggerConditions() []string {
-	return append(triggerKind(), onUpkeep, onEachUpkeep, onEndStep, onAttacks, onBlocks, onBecomesBlocked,
-		onEndCombat, onNextUpkeep, onPaid, onVanishing, onLastCounter, onFlanking)
+	out := append(triggerKind(), onUpkeep, onEachUpkeep, onEndStep, onAttacks, onBlocks, onBecomesBlocked,
+		onEndCombat, onNextUpkeep, onPaid, onVanishing, onLastCounter, onFlanking, onExalted)
+	for _, e := range append(langEvents(), "next_end_step", "your_next_upkeep") {
+		if !has(out, e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func stepNames() []string {

@@ -490,7 +490,7 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 		if ctrl == "" {
 			ctrl = p.sc.Initial.Active
 		}
-		q := Permanent{ID: o.ID, Owner: ctrl, BaseController: ctrl, Controller: ctrl, Zone: ZoneHand}
+		q := Permanent{ID: o.ID, Owner: ctrl, BaseController: ctrl, Controller: ctrl, Zone: ZoneHand, toCast: true}
 		permanentFromCard(&q, c, b)
 		if q.BasePower, err = f.optInt("power", q.BasePower); err != nil {
 			return nil, err

@@ -95,7 +95,7 @@ func (g *game) stackCtx(o *StackObject) *langCtx {
 	case o.CardObject != "":
 		c.self = o.CardObject
 	}
-	if o.Trigger != "" {
+	if o.Trigger != "" && o.do == nil {
 		c.that, c.thatPl, c.damaged, c.amount = o.That, o.ThatPlayer, o.Damaged, o.Amount
 	}
 	if o.Kicked {
@@ -222,6 +222,7 @@ func (g *game) cast(o StackObject) error {
 	if card != nil {
 		g.unlist(card)
 		card.Zone = ZoneStack
+		card.toCast = false
 		g.newObject(card)
 	}
 	if pl := &g.s.Players[i]; pl.HandKnown && pl.Hand > 0 && !o.defined {
@@ -316,7 +317,21 @@ func (g *game) castLang(o *StackObject, card *Permanent) error {
 		}
 		cost += manaOfCost(k.Cost)
 	}
-	return g.payMana(o.Controller, cost, o.X, o.ID)
+	x := o.X
+	for _, st := range staticAbilities(o.Behavior) {
+		for _, e := range st.Effects {
+			if e.Op != "cost_less" {
+				continue
+			}
+			m, _ := e.Get("mana").(cardlang.Mana)
+			times := 1
+			if per, ok := e.Amount("per"); ok {
+				times = g.amount(c, per)
+			}
+			cost, x = reduceGeneric(cost, x, ManaValue(string(m))*times)
+		}
+	}
+	return g.payMana(o.Controller, cost, x, o.ID)
 }
 
 // manaCost is the mana cost of a spell's card.
@@ -399,7 +414,7 @@ func (g *game) checkLangTargets(c *langCtx, id string, refs []*cardlang.Ref, gro
 	for i, r := range refs {
 		grp := groups[i]
 		total += len(grp)
-		maxN := r.Max
+		maxN := refMax(c, r)
 		if maxN < 0 {
 			maxN = len(grp)
 		}
@@ -512,10 +527,10 @@ func defaultPick(g *game, c *langCtx, r *cardlang.Ref, legal []string) []string 
 	}
 	ordered := append(first, second...)
 	n := r.Min
-	if r.Max < 0 {
+	if m := refMax(c, r); m < 0 {
 		n = len(ordered)
-	} else if n == 0 && r.Max > 0 {
-		n = 1
+	} else if n == 0 && m > 0 {
+		n = min(1, m)
 	}
 	n = min(n, len(ordered))
 	return ordered[:n:n]
@@ -976,6 +991,12 @@ func (g *game) resolveLang(o *StackObject) error {
 	if o.Lang == 0 && o.do == nil && o.CardObject != "" {
 		c.self = o.CardObject
 	}
+	if o.do != nil && !o.reflexive {
+		// A delayed ability does what the ability that made it said, to
+		// what it chose then (603.7c).
+		g.emit(Event{Kind: EventResolve, Objects: []string{o.ID}, Rule: "608.2", Player: o.Controller})
+		return g.run(c, effs)
+	}
 	refs := targetRefs(effs, o.Modes)
 	card := g.s.perm(o.CardObject)
 	if card != nil && has(card.Subtypes, "Aura") {
@@ -1275,9 +1296,28 @@ func (g *game) putTriggers() {
 		switch {
 		case t.delayedDo != nil:
 			o := StackObject{ID: g.stackID(t.Source + ":" + t.Condition), Controller: ctrl, Source: t.Source, Trigger: t.Condition,
-				do: t.delayedDo, ctx: t.ctx, Card: t.Card, Name: t.Card}
+				do: t.delayedDo, ctx: t.ctx, Card: t.Card, Name: t.Card, X: t.X}
 			if p := g.s.perm(t.Source); p != nil {
 				o.Name, o.Colors, o.Types = p.Name, p.Colors, p.Types
+			}
+			if t.reflexive {
+				c := g.stackCtx(&o)
+				if refs := targetRefs(t.delayedDo, nil); len(refs) > 0 {
+					targets, err := g.chooseLangTargets(c, &o, refs, true)
+					if err != nil {
+						g.fail(err)
+						return
+					}
+					if targets == nil {
+						g.s.LeftStack = append(g.s.LeftStack, o)
+						g.emit(Event{Kind: EventNoTargets, Objects: []string{o.ID}, Rule: "603.3d", Player: ctrl})
+						continue
+					}
+					if len(o.Targets) > 0 {
+						g.emit(Event{Kind: EventTarget, Objects: append([]string{o.ID}, o.Targets...), Rule: "603.3d", Player: ctrl})
+					}
+					o.reflexive = true
+				}
 			}
 			g.s.Stack = append(g.s.Stack, o)
 		case t.Lang != 0:

@@ -244,6 +244,12 @@ type Permanent struct {
 	Printed *Permanent `json:"-"`
 	// CopyOf is the permanent whose copiable values it has (707), "" if none.
 	CopyOf string
+	// ReturnOn names the permanent ("<id>#<object>") whose leaving the
+	// battlefield returns this exiled card to the battlefield (610.3).
+	ReturnOn string
+	// toCast marks the card of a scenario's cast action before it is cast:
+	// one of the cards in hand the scenario doesn't name, until then.
+	toCast bool
 
 	// Combat.
 	Attacking string // the player or planeswalker it attacks, "" if not attacking
@@ -402,6 +408,8 @@ type StackObject struct {
 	// defined is set for a spell whose card the scenario defined (in a
 	// hand or graveyard) rather than the cast naming it.
 	defined bool
+	// reflexive marks a reflexive triggered ability, whose targets are its own.
+	reflexive bool
 	// manaChoice is the mana type an activation's mana answer asks for;
 	// abilityKeyword is the keyword an activation names (ability: cycling).
 	manaChoice, abilityKeyword string
@@ -435,12 +443,15 @@ type Trigger struct {
 	// Behavior and Lang name the card-language ability that triggered
 	// (Lang: its number, 1 on); Damaged and Amount are what the event was
 	// about beside Object and Player.
-	Behavior *cardlang.Card `json:"-"`
+	Behavior  *cardlang.Card `json:"-"`
 	Lang      int
 	Damaged   string
 	Amount    int
 	ctx       *langCtx
 	delayedDo cardlang.Effects
+	// reflexive marks a reflexive triggered ability (603.12): its targets
+	// are chosen as it goes on the stack.
+	reflexive bool
 }
 
 // Delayed is a delayed triggered ability (603.7): it triggers at When

@@ -110,6 +110,19 @@ func (g *game) afterLeaving(l leaving) {
 	}
 	g.phaseIn(back, "610.4", false)
 	g.phaseIn(backTapped, "610.4", true)
+	// What it exiled until it left returns under its owner's control (610.3a).
+	var ret []string
+	for i := range g.s.Permanents {
+		q := &g.s.Permanents[i]
+		if q.Zone == ZoneExile && q.ReturnOn == id+"#"+itoa(l.last.Object) {
+			q.ReturnOn = ""
+			ret = append(ret, q.ID)
+		}
+	}
+	for _, rid := range ret {
+		q := g.s.perm(rid)
+		g.enterAs([]string{rid}, "610.3a", enterOpts{controller: q.Owner})
+	}
 }
 
 // destroy destroys the permanents (701.8a): an indestructible one isn't
@@ -182,6 +195,7 @@ func (g *game) enterAs(ids []string, rule string, opts enterOpts) {
 		}
 		p.Zone = ZoneBattlefield
 		p.Sick = true
+		p.ReturnOn = ""
 		p.EnteredTurn = g.s.Turn
 		if opts.controller != "" {
 			p.BaseController = opts.controller
@@ -189,11 +203,11 @@ func (g *game) enterAs(ids []string, rule string, opts enterOpts) {
 		}
 		g.s.Timestamp++
 		p.Timestamp = g.s.Timestamp
-		if opts.tapped || g.entersTapped(p) {
-			p.Tapped = true
-		}
 		if err := g.asEnters(p); err != nil {
 			g.fail(err)
+		}
+		if opts.tapped || g.entersTapped(p) {
+			p.Tapped = true
 		}
 		add := map[string]int{}
 		for k, v := range opts.counters {
@@ -373,6 +387,7 @@ func (g *game) changeZone(p *Permanent, zone, rule string) {
 	}
 	g.unlist(p)
 	p.Zone = zone
+	p.ReturnOn = ""
 	g.newObject(p)
 	if zone == ZoneLibrary {
 		g.toLibrary(p.ID, p.Owner, false)
@@ -433,4 +448,31 @@ func (g *game) returnToBattlefield(c *langCtx, id string, e cardlang.Effect) boo
 	}
 	g.enterAs([]string{id}, "110.2a", opts)
 	return true
+}
+
+// playLand plays a land (305.1): the active player, in their main phase
+// with an empty stack (505.6b), puts it from their hand onto the
+// battlefield, once each turn (305.2). Playing a land uses no stack.
+func (g *game) playLand(id string) error {
+	p := g.s.perm(id)
+	if p == nil {
+		return errorf(CodeUndefinedID, 0, 0, id)
+	}
+	i := g.s.player(p.Owner)
+	switch {
+	case !p.Is("land"):
+		return illegal(CodeCantPlay, "305.1", id)
+	case p.Zone != ZoneHand || p.toCast:
+		return illegal(CodeCantPlay, "305.1", id)
+	case g.s.Active != p.Owner:
+		return illegal(CodeCantPlay, "505.6b", id)
+	case g.s.Step != StepMain1 && g.s.Step != StepMain2 || len(g.s.Stack) > 0:
+		return illegal(CodeCantPlay, "505.6b", id)
+	case g.s.Players[i].LandsPlayed >= 1:
+		return illegal(CodeCantPlay, "305.2", id)
+	}
+	g.s.Players[i].LandsPlayed++
+	g.emit(Event{Kind: EventPlayLand, Objects: []string{id}, Rule: "305.1", Player: p.Owner})
+	g.enterAs([]string{id}, "305.1", enterOpts{controller: p.Owner})
+	return nil
 }

@@ -145,6 +145,9 @@ type abCtx struct {
 	// actor is who an imperative clause is about when not "you" ("that
 	// player may draw a card").
 	actor *Ref
+	// thatMany is true where "that many" is the number of a reflexive
+	// ability (X).
+	thatMany bool
 }
 
 // use records a template used.

@@ -176,6 +176,9 @@ func (n *needs) ref(r *Ref) {
 		n.add(NeedCombat)
 	case RefCtrl, RefOwner:
 		n.ref(r.Of)
+	case RefAnd:
+		n.ref(r.Of)
+		n.ref(r.And)
 	}
 	if r.Filter != nil {
 		n.filter(r.Filter)
