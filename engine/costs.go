@@ -12,6 +12,9 @@ func (g *game) payCosts(c *langCtx, o *StackObject, cost cardlang.Cost, src *Per
 	ctl := o.Controller
 	refuse := func(rule string) error {
 		if o.Lang == 0 {
+			if rule == "602.2b" {
+				rule = "601.2h"
+			}
 			return illegal(CodeCantCast, rule, o.ID)
 		}
 		return illegal(CodeCantActivate, rule, o.Source)
@@ -88,7 +91,7 @@ func (g *game) payCosts(c *langCtx, o *StackObject, cost cardlang.Cost, src *Per
 			if g.handCount(ctl) < cp.What.Min {
 				return refuse("602.2b")
 			}
-			if err := g.discardCards(ctl, cp.What.Min, "601.2h"); err != nil {
+			if err := g.discardCards(ctl, cp.What.Min, "701.9a"); err != nil {
 				return err
 			}
 		case cardlang.CostExile:
@@ -110,7 +113,7 @@ func (g *game) payCosts(c *langCtx, o *StackObject, cost cardlang.Cost, src *Per
 				}
 				if cp.What.Max < 0 {
 					// Any number of them: the pick answer's, none by default.
-					pick, err := g.chooseAny(ctl, cands, "601.2f")
+					pick, err := g.chooseAny(ctl, cands, "601.2h")
 					if err != nil {
 						return err
 					}

@@ -132,7 +132,8 @@ func eventWords(e Event) []string {
 	case EventMana:
 		return []string{"mana"}
 	case EventChoice:
-		return []string{"choose", "choice", "divided", "announce"}
+		// A choice made as a cost is paid cites the payment (601.2h).
+		return []string{"choose", "choice", "divided", "announce", "pays the total cost"}
 	case EventLeavesGame, EventTurnSkipped:
 		return []string{"leaves the game", "left the game"}
 	case EventWins:

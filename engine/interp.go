@@ -135,7 +135,7 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 			rule := "400.7"
 			switch to {
 			case cardlang.ZoneLibraryTop, cardlang.ZoneLibraryBottom:
-				zone, rule = ZoneLibrary, "401.4"
+				zone, rule = ZoneLibrary, "400.7"
 			case cardlang.ZoneHand:
 				rule = "400.7"
 			}
@@ -156,7 +156,7 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 				}
 			case r.Kind == cardlang.RefChoice:
 				cands := g.controlledMatching(c, r.Filter, pl)
-				pick, err := g.choosePick(pl, r.Min, cands, "701.21a")
+				pick, err := g.choosePick(pl, r.Min, cands, "608.2d")
 				if err != nil {
 					return err
 				}
@@ -566,7 +566,7 @@ func (g *game) addLangMana(c *langCtx, e cardlang.Effect) error {
 		if t == "" || !has(manaTypes()[:5], t) {
 			t = "W"
 			if c.manaChoice == "" {
-				g.chose(c.ctl, ChoiceColor, "white", "106.6", true)
+				g.chose(c.ctl, ChoiceColor, "white", "608.2d", true)
 			}
 		}
 		if string(m) == "any" && k > 1 {

@@ -91,7 +91,7 @@ func (g *game) fireLang(ev gameEvent) {
 			case ab.Trigger.By != nil && ev.by != "":
 				t.Object = ev.by
 			}
-			ctx := &langCtx{ctl: src.Controller, self: src.ID, selfObj: src.Object, name: src.Name}
+			ctx := &langCtx{ctl: src.Controller, self: src.ID, selfObj: src.Object, name: src.Name, kicked: src.Kicked}
 			if src.Zone == ZoneBattlefield && !src.Exists() || g.s.perm(src.ID) != nil && g.s.perm(src.ID).Object != src.Object {
 				// It looks back: the ability knows the object as it was.
 				ctx.selfPrev = src.Object

@@ -134,6 +134,9 @@ func (e Event) Message(game string) (key string, args []Arg) {
 		args = []Arg{obj(0), from(1)}
 	case EventResolve, EventFizzle:
 		args = []Arg{obj(0)}
+		if e.Kind == EventFizzle && arg(0) == "condition" {
+			key += ".condition"
+		}
 	case EventDamage, EventPrevented:
 		var src, dst Arg
 		if arg(1) == "player" {

@@ -1037,7 +1037,7 @@ func (g *game) resolveLang(o *StackObject) error {
 	}
 	if ab != nil && ab.Kind == cardlang.KindTriggered && ab.If != nil && !g.cond(c, ab.If) {
 		// The intervening "if" is checked again as it resolves (603.4).
-		g.emit(Event{Kind: EventFizzle, Objects: []string{o.ID}, Rule: "603.4", Player: o.Controller})
+		g.emit(Event{Kind: EventFizzle, Objects: []string{o.ID}, Args: []string{"condition"}, Rule: "603.4", Player: o.Controller})
 		return nil
 	}
 	g.emit(Event{Kind: EventResolve, Objects: append([]string{o.ID}, legal...), Rule: "608.2", Player: o.Controller})
