@@ -94,7 +94,7 @@ func eventWords(e Event) []string {
 	case EventLeavesBattlefield:
 		return []string{"battlefield", "graveyard", "exile", "zone", "hand", "destroy", "leaves the game"}
 	case EventEntersBattlefield:
-		return []string{"enters the battlefield", "onto the battlefield"}
+		return []string{"enters the battlefield", "onto the battlefield", "returns the object to its previous zone"}
 	case EventRemovedFromCombat:
 		return []string{"removed from combat"}
 	case EventAttack:
@@ -104,7 +104,7 @@ func eventWords(e Event) []string {
 	case EventAttach:
 		return []string{"attach", "equip"}
 	case EventUnaffected:
-		return []string{"phased-out", "new object"}
+		return []string{"phased-out", "new object", "doesn't move", "can't"}
 	case EventCounter, EventCounterRemoved:
 		return []string{"counter"}
 	case EventEffectBegins, EventEffectExcludes, EventEffectEnds, EventEffectNeverStarts:

@@ -465,7 +465,7 @@ func (x Expectation) eval(s *State, trace []Event) (bool, []Finding) {
 			pl := s.Players[s.player(k.s)]
 			got := pl.Life
 			if x.Kind == "hand" {
-				got = pl.Hand
+				got = s.HandSize(pl.Name)
 			}
 			if got != n {
 				bad = append(bad, find(x.Kind, k.s, strconv.Itoa(got)))

@@ -100,8 +100,12 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 			// not at all if it already has (610.3c).
 			src := g.s.perm(c.self)
 			if src == nil || src.Zone != ZoneBattlefield || src.Object != c.selfObj && c.selfObj != 0 {
+				rule := "610.3a"
+				if c.triggered {
+					rule = "610.3b"
+				}
 				for _, id := range ids {
-					g.emit(Event{Kind: EventUnaffected, Objects: []string{id}, Rule: "610.3c", Player: c.ctl})
+					g.emit(Event{Kind: EventUnaffected, Objects: []string{id}, Rule: rule, Player: c.ctl})
 				}
 				g.setIt(c, nil)
 				break
@@ -305,6 +309,9 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 		k := n("n")
 		ps := who()
 		for _, pl := range ps {
+			if k <= 0 {
+				break // no life is gained or lost for 0 or less (119.3)
+			}
 			if e.Op == "gain_life" {
 				g.changeLife(pl, k, c.damageSource(), "119.3")
 			} else {

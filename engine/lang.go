@@ -237,6 +237,8 @@ type langCtx struct {
 	// chosen holds what the ability's players chose as it resolved ("of
 	// that type").
 	chosen map[string]string
+	// triggered is set for a triggered ability.
+	triggered bool
 }
 
 // clone copies a context for keeping.

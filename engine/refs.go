@@ -694,14 +694,18 @@ func (g *game) cond(c *langCtx, cd *cardlang.Condition) bool {
 
 // handSize is the number of cards in a player's hand: those the
 // scenario doesn't name and the named cards there.
-func (g *game) handCount(player string) int {
-	i := g.s.player(player)
+func (g *game) handCount(player string) int { return g.s.HandSize(player) }
+
+// HandSize is the number of cards in a player's hand: those the scenario
+// doesn't name (Player.Hand) and the named cards there.
+func (s *State) HandSize(player string) int {
+	i := s.player(player)
 	if i < 0 {
 		return 0
 	}
-	n := g.s.Players[i].Hand
-	for j := range g.s.Permanents {
-		p := &g.s.Permanents[j]
+	n := s.Players[i].Hand
+	for j := range s.Permanents {
+		p := &s.Permanents[j]
 		if p.Zone == ZoneHand && p.Owner == player && !p.toCast {
 			n++
 		}

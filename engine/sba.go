@@ -121,7 +121,7 @@ func (g *game) legalHost(att *Permanent) bool {
 		return false
 	}
 	h := g.s.perm(att.AttachedTo)
-	if h == nil || !h.Exists() {
+	if h == nil || !h.Exists() || att.HostObject != 0 && h.Object != att.HostObject {
 		return false
 	}
 	return g.canHost(att, h)

@@ -440,6 +440,7 @@ func (p *scenarioParser) mtg(top *fields) error {
 			return err
 		}
 		st.perm(a.id).AttachedTo = host
+		st.perm(a.id).HostObject = st.perm(host).Object
 	}
 	for _, a := range attach {
 		seen := map[string]bool{}

@@ -98,6 +98,7 @@ func (g *game) stackCtx(o *StackObject) *langCtx {
 	if o.Trigger != "" && o.do == nil {
 		c.that, c.thatPl, c.damaged, c.amount = o.That, o.ThatPlayer, o.Damaged, o.Amount
 	}
+	c.triggered = o.Trigger != ""
 	if o.Kicked {
 		c.kicked = true
 	}
@@ -1074,6 +1075,9 @@ func (g *game) resolvePermanent(o *StackObject, legal []string) error {
 	rule := "608.3a"
 	if has(p.Subtypes, "Aura") && len(legal) == 1 {
 		p.AttachedTo = legal[0]
+		if h := g.s.perm(legal[0]); h != nil {
+			p.HostObject = h.Object
+		}
 		rule = "608.3c"
 	}
 	g.enter([]string{p.ID}, rule)

@@ -200,6 +200,10 @@ type Permanent struct {
 	Damage         int
 	Counters       map[string]int
 	AttachedTo     string // id of the host, "" if unattached
+	// HostObject is the object number the host had when this became
+	// attached to it: a host that left and came back is a new object this
+	// isn't attached to (400.7).
+	HostObject int
 	Timestamp      int
 	Zone           string
 	// Sick is the summoning-sickness bookkeeping of CR 302.6: true until its

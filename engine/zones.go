@@ -110,7 +110,7 @@ func (g *game) afterLeaving(l leaving) {
 	}
 	g.phaseIn(back, "610.4", false)
 	g.phaseIn(backTapped, "610.4", true)
-	// What it exiled until it left returns under its owner's control (610.3a).
+	// What it exiled until it left returns under its owner's control (610.3, 610.3c).
 	var ret []string
 	for i := range g.s.Permanents {
 		q := &g.s.Permanents[i]
@@ -121,7 +121,7 @@ func (g *game) afterLeaving(l leaving) {
 	}
 	for _, rid := range ret {
 		q := g.s.perm(rid)
-		g.enterAs([]string{rid}, "610.3a", enterOpts{controller: q.Owner})
+		g.enterAs([]string{rid}, "610.3", enterOpts{controller: q.Owner})
 	}
 }
 
