@@ -101,7 +101,12 @@ func (g *game) stateBased() {
 				p.Zone = ZoneGone
 			case "unattached":
 				p.AttachedTo = ""
-			case "graveyard", "destroyed", "deathtouch":
+			case "destroyed", "deathtouch":
+				// Lethal damage destroys: a regeneration shield replaces it (701.19a).
+				if p.Exists() && !g.regenerates(p) {
+					g.leave(a.id, ZoneGraveyard, a.rule)
+				}
+			case "graveyard":
 				if p.Exists() {
 					g.leave(a.id, ZoneGraveyard, a.rule)
 				}

@@ -204,8 +204,8 @@ type Permanent struct {
 	// attached to it: a host that left and came back is a new object this
 	// isn't attached to (400.7).
 	HostObject int
-	Timestamp      int
-	Zone           string
+	Timestamp  int
+	Zone       string
 	// Sick is the summoning-sickness bookkeeping of CR 302.6: true until its
 	// controller has controlled it continuously since their most recent turn began.
 	Sick bool
