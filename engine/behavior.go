@@ -161,7 +161,7 @@ func langKeywords() []string { return append(Keywords(), abilityKeywords()...) }
 // grant them in the engine.
 func abilityKeywords() []string {
 	return []string{"enchant", "equip", "cycling", "kicker", "flashback", "buyback", "echo", "prowess", "bushido",
-		"persist", "undying", "partner"}
+		"persist", "undying", "partner", "battle_cry", "afflict", "soulshift"}
 }
 
 // langEvents are the trigger events the interpreter runs.
@@ -345,7 +345,7 @@ func lacksRef(r *cardlang.Ref) string {
 	switch r.Kind {
 	case cardlang.RefSelf, cardlang.RefIt, cardlang.RefTarget, cardlang.RefAll, cardlang.RefEach, cardlang.RefA,
 		cardlang.RefChoice, cardlang.RefYou, cardlang.RefThat, cardlang.RefThatPl, cardlang.RefDamaged,
-		cardlang.RefEnchanted, cardlang.RefEquipped, cardlang.RefDefending, cardlang.RefAny:
+		cardlang.RefEnchanted, cardlang.RefEquipped, cardlang.RefDefending, cardlang.RefAny, cardlang.RefExiled:
 	case cardlang.RefAnd:
 		if w := lacksRef(r.Of); w != "" {
 			return w

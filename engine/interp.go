@@ -114,6 +114,7 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 				g.moveTo(c, id, ZoneExile, "406.2")
 				if p := g.s.perm(id); p != nil && p.Zone == ZoneExile {
 					p.ReturnOn = c.self + "#" + itoa(src.Object)
+					p.ExiledBy, p.ExiledObj = c.exiler(), p.Object
 				}
 			}
 			g.moved(c, before, ids)
@@ -121,6 +122,9 @@ func (g *game) runEffect(c *langCtx, e cardlang.Effect) error {
 		}
 		for _, id := range ids {
 			g.moveTo(c, id, ZoneExile, "406.2")
+			if p := g.s.perm(id); p != nil && p.Zone == ZoneExile {
+				p.ExiledBy, p.ExiledObj = c.exiler(), p.Object
+			}
 		}
 		g.moved(c, before, ids)
 	case "move":

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"sync"
+
 	"arbiter/engine/cardlang"
 )
 
@@ -42,7 +44,8 @@ func expand(b *cardlang.Card) []langAbility {
 
 // keywordAbilities are the abilities a keyword stands for, written in the
 // card language (702.6a equip, 702.29a cycling, 702.108a prowess, 702.45a
-// bushido, 702.30a echo, 702.79a persist, 702.93a undying).
+// bushido, 702.30a echo, 702.79a persist, 702.93a undying, 702.91a battle
+// cry, 702.130a afflict, 702.46a soulshift).
 func keywordAbilities(k cardlang.Keyword) []cardlang.Ability {
 	self := func() *cardlang.Ref { return &cardlang.Ref{Kind: cardlang.RefSelf} }
 	you := func() *cardlang.Ref { return &cardlang.Ref{Kind: cardlang.RefYou} }
@@ -73,6 +76,12 @@ func keywordAbilities(k cardlang.Keyword) []cardlang.Ability {
 			Effects: cardlang.Effects{{Op: "may", Args: []cardlang.Arg{
 				{Name: "do", Value: cardlang.Effects{{Op: "pay", Args: []cardlang.Arg{{Name: "who", Value: you()}, {Name: "mana", Value: cardlang.Mana(manaOfCost(k.Cost))}}}}},
 				{Name: "else", Value: cardlang.Effects{{Op: "sacrifice", Args: []cardlang.Arg{{Name: "who", Value: you()}, {Name: "what", Value: self()}}}}}}}}}}
+	case "battle_cry":
+		return keywordText("when attacks(self): pump(all(other attacking creature), +1/+0, until: end_of_turn)")
+	case "afflict":
+		return keywordText("when becomes_blocked(self): lose_life(defending, " + itoa(k.N) + ")")
+	case "soulshift":
+		return keywordText("when dies(self): may([move(target(card Spirit mana_value<=" + itoa(k.N) + " you_own in_graveyard), hand)])")
 	case "persist", "undying":
 		kind, flag := "-1/-1", "persist"
 		if k.Name == "undying" {
@@ -84,6 +93,24 @@ func keywordAbilities(k cardlang.Keyword) []cardlang.Ability {
 				{Name: "under", Value: cardlang.Word("owner")}, {Name: flag, Value: cardlang.Flag{}}}}}}}
 	}
 	return nil
+}
+
+// keywordTexts memoizes keywordText: the abilities of a line of the card
+// language's text form, a pure function of the line.
+var keywordTexts sync.Map
+
+// keywordText reads one ability line of the card language's text form:
+// the ability a keyword stands for, as its reminder text says.
+func keywordText(line string) []cardlang.Ability {
+	if v, ok := keywordTexts.Load(line); ok {
+		return v.([]cardlang.Ability)
+	}
+	c, err := cardlang.ParseCard("card \"Keyword\" \"Creature\"\n  " + line + "\n")
+	if err != nil {
+		panic("engine: keyword ability: " + err.Error())
+	}
+	keywordTexts.Store(line, c.Abilities)
+	return c.Abilities
 }
 
 // Conditions the engine's keyword abilities check, beside the card
@@ -199,6 +226,17 @@ type objLink struct {
 // effect it created applies: who controls it, what it comes from, its
 // targets and what its earlier effects acted on. A context kept by a
 // delayed ability or an effect is never changed afterwards.
+// exiler names the object whose ability this is, as it was on the
+// battlefield for an ability that looks back: the key of the cards its
+// ability exiles (607.2a).
+func (c *langCtx) exiler() string {
+	obj := c.selfObj
+	if c.selfPrev != 0 {
+		obj = c.selfPrev
+	}
+	return c.self + "#" + itoa(obj)
+}
+
 type langCtx struct {
 	ctl string // "you": the controller (109.5)
 	// self is the object the ability belongs to: the permanent, or the

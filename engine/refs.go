@@ -105,6 +105,17 @@ func (g *game) refIDs(c *langCtx, r *cardlang.Ref, players bool) []string {
 				return []string{h.ID}
 			}
 		}
+	case cardlang.RefExiled:
+		// The cards the object's other abilities exiled, still in exile
+		// as the objects they became there (607.2a, 400.7).
+		var out []string
+		key := c.exiler()
+		for i := range g.s.Permanents {
+			if p := &g.s.Permanents[i]; p.Zone == ZoneExile && p.ExiledBy == key && p.Object == p.ExiledObj {
+				out = append(out, p.ID)
+			}
+		}
+		return out
 	case cardlang.RefDefending:
 		if p := g.s.perm(c.self); p != nil && p.Attacking != "" {
 			return []string{p.Attacking}

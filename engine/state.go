@@ -251,6 +251,11 @@ type Permanent struct {
 	// ReturnOn names the permanent ("<id>#<object>") whose leaving the
 	// battlefield returns this exiled card to the battlefield (610.3).
 	ReturnOn string
+	// ExiledBy names the object ("<id>#<object>") whose ability exiled
+	// this card, and ExiledObj the card's object number in exile: "the
+	// exiled card" of that object's linked abilities (607.2a).
+	ExiledBy  string
+	ExiledObj int
 	// toCast marks the card of a scenario's cast action before it is cast:
 	// one of the cards in hand the scenario doesn't name, until then.
 	toCast bool

@@ -277,7 +277,7 @@ func clauseRules() []clauseRule {
 			if !ok || !(c.lit("to the battlefield") || verb == "put" && c.lit("onto the battlefield")) {
 				return nil, false
 			}
-			if r.Kind != RefIt && r.Kind != RefSelf && r.Kind != RefThat && (r.Filter == nil || r.Filter.Zone == "") {
+			if r.Kind != RefIt && r.Kind != RefSelf && r.Kind != RefThat && r.Kind != RefExiled && (r.Filter == nil || r.Filter.Zone == "") {
 				return nil, false
 			}
 			args := []Arg{{"what", r}, {"to", Word(ZoneBattlefield)}}

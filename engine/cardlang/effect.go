@@ -126,6 +126,7 @@ const (
 	RefOwner     = "owner"       // the owner of Of
 	RefAny       = "anyone"      // any player ("any player may")
 	RefAnd       = "and"         // the objects of Of and of And together ("CARDNAME and that creature")
+	RefExiled    = "exiled"      // the cards the card's other abilities exiled, still in exile ("the exiled card"; linked abilities, 607.2a)
 )
 
 // Filter describes objects or players. Every field that is set must

@@ -168,7 +168,7 @@ func (n *needs) ref(r *Ref) {
 		n.add(NeedStack)
 	case RefChoice:
 		n.add(NeedChoices)
-	case RefIt:
+	case RefIt, RefExiled:
 		n.add(NeedZones)
 	case RefEnchanted, RefEquipped:
 		n.add(NeedAttach)

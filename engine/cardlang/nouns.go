@@ -108,6 +108,10 @@ func (a *abCtx) filterPhrase(c *cur) (*Filter, bool) {
 				return nil, false
 			}
 			c.pos++
+			// "nonartifact, nonblack creature": both exclusions.
+			if n := c.peek(1); c.peek(0) == "," && strings.HasPrefix(n, "non") && len(n) > 3 {
+				c.pos++
+			}
 			continue
 		case contains(supertypeWords(), w):
 			f.Supertypes = append(f.Supertypes, w)
@@ -297,6 +301,14 @@ func (a *abCtx) objRef(c *cur) (*Ref, bool) {
 	}
 	if c.lit("equipped creature") {
 		return &Ref{Kind: RefEquipped}, true
+	}
+	// "the exiled card" of a leaves-the-battlefield trigger: what the
+	// card's other ability exiled (607.2a; Oblivion Ring, Fiend Hunter).
+	if t := a.trigger; t != nil && t.Event == "leaves" && t.Object != nil && t.Object.Kind == RefSelf {
+		if _, ok := c.any("the exiled card", "the exiled cards", "the exiled creature", "the exiled permanent",
+			"the exiled creature card"); ok {
+			return &Ref{Kind: RefExiled}, true
+		}
 	}
 	if c.lit("any target") {
 		return &Ref{Kind: RefTarget, Min: 1, Max: 1, Filter: &Filter{Types: [][]string{{"any"}}}}, true

@@ -173,7 +173,7 @@ func countString(lo, hi int) string {
 
 // Words of references that stand alone.
 func refWords() []string {
-	return []string{RefSelf, RefIt, RefYou, RefThat, RefThatPl, RefDamaged, RefEnchanted, RefEquipped, RefDefending, RefAny}
+	return []string{RefSelf, RefIt, RefYou, RefThat, RefThatPl, RefDamaged, RefEnchanted, RefEquipped, RefDefending, RefAny, RefExiled}
 }
 
 // String returns the reference in the text form: "self",
