@@ -928,6 +928,9 @@ func (a *abCtx) modal(head sentence, bullets []string) (Effects, string) {
 	}
 	for _, b := range bullets {
 		text := strings.TrimSpace(strings.TrimPrefix(b, "•"))
+		if text == "" {
+			return nil, b // a mode must say something
+		}
 		var effs Effects
 		saveObj, savePl := a.lastObj, a.lastPl
 		a.lastObj, a.lastPl = nil, nil

@@ -187,12 +187,14 @@ func (s *scanner) indicator(tk, prev, next *token.Token) error {
 		}
 		return nil
 	case token.MappingValueType:
-		// The key is the token before the ':' (on its line), or the
-		// anchor, alias or tag before that, which the parser makes one
-		// node with it, even across lines; with none, the ':' stands for
-		// it.
+		// The key is the token before the ':' (on its line, or on an
+		// earlier line but for an explicit key's "? "), or the anchor,
+		// alias or tag before that, which the parser makes one node with
+		// it, even across lines; with none, the ':' stands for it. (The
+		// parser reads "a: b" then a ':' on the next line as a mapping
+		// whose key is b, a level deeper.)
 		col := tk.Position.Column
-		if prev != nil && prev.Position.Line == tk.Position.Line && !isIndicator(prev) {
+		if prev != nil && !isIndicator(prev) && (prev.Position.Line == tk.Position.Line || !explicitKey(prev)) {
 			col = prev.Position.Column
 			if p := prevToken(prev); p != nil && (p.Type == token.AliasType || p.Type == token.AnchorType || p.Type == token.TagType) {
 				col = p.Position.Column
@@ -201,6 +203,12 @@ func (s *scanner) indicator(tk, prev, next *token.Token) error {
 		return s.place(col, false)
 	}
 	return s.place(tk.Position.Column, false)
+}
+
+// explicitKey reports whether tk follows a "? " (an explicit key).
+func explicitKey(tk *token.Token) bool {
+	p := prevToken(tk)
+	return p != nil && p.Type == token.MappingKeyType
 }
 
 // isIndicator tells the tokens that are no key of their own.
