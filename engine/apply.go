@@ -53,6 +53,9 @@ type game struct {
 	// err is the first error met where a step can't return one (a bad
 	// answer to a choice made as triggers go on the stack).
 	err error
+	// attackGiven is set while an attack action walks to the declare
+	// attackers step: the engine declares no attackers itself (508.1d).
+	attackGiven bool
 }
 
 func (g *game) emit(e Event) {
@@ -209,6 +212,8 @@ func (g *game) apply(a Action) error {
 		err = g.leaveGame(a.Player, "104.3a")
 	case ActionDraw:
 		err = g.drawAction(a.Player, a.N, a.ForEach)
+	case ActionPlay:
+		err = g.playLand(a.Target)
 	case ActionAdvance:
 		return g.advance(a.Player, a.Step)
 	default:

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"arbiter/engine/cardlang"
 )
 
 // BenchmarkPreset parses and runs one preset end to end.
@@ -157,5 +159,42 @@ func BenchmarkCustomScenario(b *testing.B) {
 		if err != nil || !r.OK {
 			b.Fatalf("run: %v, ok=%v", err, r != nil && r.OK)
 		}
+	}
+}
+
+// BenchmarkCompileAndCheckAll compiles every card of the cards data into
+// the card language and asks the engine whether it simulates each as
+// printed (Lacks), once per iteration: what `bot cards coverage` does;
+// the target is under 2 s.
+func BenchmarkCompileAndCheckAll(b *testing.B) {
+	d := realCards(b)
+	var srcs []cardlang.Source
+	seen := map[string]bool{}
+	for _, l := range d.lines {
+		if seen[l.Name] {
+			continue
+		}
+		seen[l.Name] = true
+		if c, ok := d.Card(l.Name); ok {
+			srcs = append(srcs, cardlang.Source{Name: c.Name, ManaCost: c.ManaCost, TypeLine: l.TypeLine, Text: c.Text, Faces: c.Faces})
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		cp := cardlang.NewCompiler()
+		compiled, simulated := 0, 0
+		for _, s := range srcs {
+			card, err := cp.Compile(s)
+			if err != nil {
+				continue
+			}
+			compiled++
+			if _, what := Lacks(card); what == "" {
+				simulated++
+			}
+		}
+		b.ReportMetric(float64(len(srcs)), "cards")
+		b.ReportMetric(float64(compiled), "compiled")
+		b.ReportMetric(float64(simulated), "simulated")
 	}
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"strconv"
 	"strings"
+
+	"arbiter/engine/cardlang"
 )
 
 // CardInfo is what the engine needs to know about a real card, as the
@@ -75,90 +77,6 @@ func stripReminder(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// keywordText is what a line of keywords gives a permanent.
-type keywordText struct {
-	keywords   []string
-	protection []string
-	enchant    []string
-	equip      bool
-	vanishing  int // the N of "Vanishing N", -1 for none
-}
-
-// parseKeywordLine reads an Oracle text line made only of keyword abilities
-// the engine implements ("Flying, vigilance", "Protection from black",
-// "Enchant creature", "Equip {1}"). ok is false for any other line.
-func parseKeywordLine(line string, kt *keywordText) bool {
-	line = strings.TrimSpace(stripReminder(line))
-	if line == "" {
-		return true
-	}
-	parts := strings.Split(line, ", ")
-	if strings.Contains(line, ";") {
-		parts = strings.Split(line, "; ")
-	}
-	for _, part := range parts {
-		w := strings.ToLower(strings.TrimSpace(part))
-		switch {
-		case strings.HasPrefix(w, "protection from "):
-			for _, q := range strings.Split(strings.TrimPrefix(w, "protection from "), " and from ") {
-				q = strings.TrimSpace(q)
-				if t := strings.TrimSuffix(q, "s"); has(spellTypes(), t) {
-					q = t
-				}
-				if !has(protectionQualities(), q) {
-					return false
-				}
-				kt.protection = appendNew(kt.protection, q)
-			}
-			kt.keywords = appendNew(kt.keywords, "protection")
-		case strings.HasPrefix(w, "enchant "):
-			for _, t := range strings.Split(strings.TrimPrefix(w, "enchant "), " or ") {
-				if !has(append(cardTypes(), "permanent"), t) {
-					return false
-				}
-				kt.enchant = append(kt.enchant, t)
-			}
-		case strings.HasPrefix(w, "equip {") || w == "equip":
-			kt.equip = true
-		case strings.HasPrefix(w, "vanishing"):
-			n := strings.TrimSpace(strings.TrimPrefix(w, "vanishing"))
-			kt.vanishing = -1
-			if n != "" {
-				v, err := strconv.Atoi(n)
-				if err != nil {
-					return false
-				}
-				kt.vanishing = v
-			}
-			kt.keywords = appendNew(kt.keywords, "vanishing")
-		default:
-			k := normKeyword(w)
-			if !has(Keywords(), k) || k == "protection" {
-				return false
-			}
-			kt.keywords = appendNew(kt.keywords, k)
-		}
-	}
-	return true
-}
-
-// cardText reads a card's Oracle text: the keyword lines, the lines that
-// define its colour (604.3, 702.114a), and the other lines, which only a
-// card model can account for.
-func cardText(name, text string) (keywordText, []string) {
-	kt := keywordText{vanishing: -1}
-	var rest []string
-	for _, line := range strings.Split(strings.ReplaceAll(text, "\r", ""), "\n") {
-		if _, ok := colorLine(name, line); ok {
-			continue
-		}
-		if !parseKeywordLine(line, &kt) {
-			rest = append(rest, strings.TrimSpace(line))
-		}
-	}
-	return kt, rest
 }
 
 // colorLine reads a line of Oracle text that defines the card's colour: a
@@ -273,45 +191,26 @@ func ManaValue(manaCost string) int {
 	}
 }
 
-// CardSupport reports whether the engine models everything the card's text
-// says: nil if it does, else an *Error with Code card_not_modelled whose
-// Args give the card and what the engine cannot model. A card is either
-// simulated as its text says or refused, never half-simulated.
-func CardSupport(c CardInfo) error {
-	_, err := cardModelFor(c)
-	return err
+// CardSupport reports whether the engine simulates everything the card's
+// text says: nil if it does, else an *Error with Code card_not_modelled
+// whose Args give the card and the line of its text (or the reason) that
+// stops it. A card is either simulated as its text says or refused, never
+// half-simulated.
+func CardSupport(c CardInfo) error { return CardSupportWith(cardlang.NewCompiler(), c) }
+
+// CardSupportWith is CardSupport with a compiler the caller keeps.
+func CardSupportWith(cp *cardlang.Compiler, c CardInfo) error {
+	if _, err := compileCard(cp, c); err != nil {
+		return err
+	}
+	return nil
 }
 
-// cardModelFor gives the model of a card's text: its own model if the
-// engine has one, else the keywords of a text made only of keywords.
-func cardModelFor(c CardInfo) (*cardModel, error) {
-	if c.Faces > 1 || strings.Contains(c.Name, " // ") {
-		return nil, errorf(CodeCardNotModelled, 0, 0, c.Name, "cards with several faces")
-	}
-	kt, rest := cardText(c.Name, c.Text)
-	m := modelOf(c.Name)
-	if m != nil && m.refuse != "" {
-		return nil, errorf(CodeCardNotModelled, 0, 0, c.Name, m.refuse)
-	}
-	if m == nil {
-		if len(rest) > 0 {
-			return nil, errorf(CodeCardNotModelled, 0, 0, c.Name, rest[0])
-		}
-		m = &cardModel{}
-	}
-	for _, t := range c.Types {
-		if !has(spellTypes(), t) {
-			return nil, errorf(CodeCardNotModelled, 0, 0, c.Name, "the card type "+t)
-		}
-	}
-	m.text = kt
-	return m, nil
-}
-
-// permanentFromCard fills p from a card: name, types, P/T, colours,
-// keywords, protection and enchant restrictions. Keys the scenario gives
-// beside card override these afterwards.
-func permanentFromCard(p *Permanent, c CardInfo, m *cardModel) {
+// permanentFromCard fills p from a card: name, types, P/T, colours, and
+// what its text does; the keywords the engine checks for (flying,
+// protection, enchant, vanishing...) come from its keyword abilities.
+// Keys the scenario gives beside card override these afterwards.
+func permanentFromCard(p *Permanent, c CardInfo, b *cardlang.Card) {
 	p.Card = c.Name
 	p.Name = c.Name
 	p.LocalNames = c.Names
@@ -322,9 +221,32 @@ func permanentFromCard(p *Permanent, c CardInfo, m *cardModel) {
 	p.ManaCost = c.ManaCost
 	p.BasePower, _ = strconv.Atoi(c.Power)
 	p.BaseTough, _ = strconv.Atoi(c.Toughness)
-	p.Keywords = append(append([]string(nil), m.text.keywords...), m.keywords...)
-	p.Protection = append([]string(nil), m.text.protection...)
-	p.Enchant = append([]string(nil), m.text.enchant...)
-	p.Static = append([]Static(nil), m.statics...)
-	p.VanishingN = max(m.text.vanishing, 0)
+	p.Behavior = b
+	p.Keywords, p.Protection, p.Enchant, p.VanishingN = nil, nil, nil, 0
+	if b == nil {
+		return
+	}
+	for _, a := range b.Abilities {
+		if a.Kind != cardlang.KindKeyword || a.Keyword == nil {
+			continue
+		}
+		k := a.Keyword
+		switch {
+		case k.Name == "protection":
+			p.Protection = appendNew(p.Protection, k.From...)
+		case k.Name == "enchant":
+			if k.Filter != nil && len(k.Filter.Types) == 1 {
+				for _, t := range k.Filter.Types[0] {
+					if has(append(cardTypes(), "permanent"), t) {
+						p.Enchant = append(p.Enchant, t)
+					}
+				}
+			}
+		case k.Name == "vanishing":
+			p.VanishingN = k.N
+		}
+		if has(Keywords(), k.Name) {
+			p.Keywords = appendNew(p.Keywords, k.Name)
+		}
+	}
 }

@@ -25,7 +25,14 @@ import (
 //	pay      an optional cost ("unless you pay"): not paid; the choice event
 //	         is pay or decline
 //	type     a card or land type to choose: creature; for a land type, the
-//	         first one a land on the battlefield has, else Island
+//	         first one a land on the battlefield has, else Island; as a
+//	         permanent enters (614.12): white for a colour, Human for a
+//	         creature type, the next player for an opponent
+//	may      an optional action ("you may draw a card", 608.2d): taken;
+//	         the choice event is may or may_not
+//	apply    which of several replacement or prevention effects applies
+//	         first (616.1): the earliest, a self-replacement effect first
+//	color    the colour of mana "of any color" adds: white
 const (
 	ChoiceKeep     = "keep"
 	ChoiceOrder    = "order" // an answer's kind for both order and divide
@@ -38,11 +45,15 @@ const (
 	ChoicePay      = "pay"
 	ChoiceDecline  = "decline" // a choice event for a pay choice answered no
 	ChoiceType     = "type"
+	ChoiceMay      = "may"
+	ChoiceMayNot   = "may_not" // a choice event for a may answered no
+	ChoiceApply    = "apply"
+	ChoiceColor    = "color"
 )
 
 // ChoiceKinds returns the kinds of choice a choice event's Args[0] can name.
 func ChoiceKinds() []string {
-	return []string{ChoiceDecline, ChoiceDivide, ChoiceKeep, ChoiceMode, ChoiceOrder, ChoicePay, ChoicePick, ChoiceTargets, ChoiceTriggers, ChoiceType, ChoiceX}
+	return []string{ChoiceApply, ChoiceColor, ChoiceDecline, ChoiceDivide, ChoiceKeep, ChoiceMay, ChoiceMayNot, ChoiceMode, ChoiceOrder, ChoicePay, ChoicePick, ChoiceTargets, ChoiceTriggers, ChoiceType, ChoiceX}
 }
 
 // kind says which choice an answer answers.
@@ -66,6 +77,10 @@ func (a *Answer) kind() string {
 		return ChoicePay
 	case a.Type != "":
 		return ChoiceType
+	case a.May != "":
+		return ChoiceMay
+	case a.Apply != "":
+		return ChoiceApply
 	}
 	return ""
 }
@@ -141,6 +156,29 @@ func (g *game) choosePick(player string, n int, candidates []string, rule string
 	return pick, nil
 }
 
+// chooseAny has player choose any number of the candidates: a pick
+// answer says which, none by default.
+func (g *game) chooseAny(player string, candidates []string, rule string) ([]string, error) {
+	if len(candidates) == 0 {
+		return nil, nil
+	}
+	a, ok, err := g.answer(player, ChoicePick)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		g.chose(player, ChoicePick, "", rule, true)
+		return nil, nil
+	}
+	for _, id := range a.Pick {
+		if !has(candidates, id) {
+			return nil, errorf(CodeBadChoice, a.Line, 0, player, ChoicePick, id)
+		}
+	}
+	g.chose(player, ChoicePick, "", rule, false, a.Pick...)
+	return a.Pick, nil
+}
+
 // choosePay asks whether player pays an optional cost; the default is no.
 func (g *game) choosePay(player, rule string) (bool, error) {
 	a, ok, err := g.answer(player, ChoicePay)
@@ -157,6 +195,22 @@ func (g *game) choosePay(player, rule string) (bool, error) {
 	}
 	g.chose(player, ChoiceDecline, "", rule, true)
 	return false, nil
+}
+
+// chooseMay asks whether player takes an optional action; the default
+// is yes.
+func (g *game) chooseMay(player, rule string) (bool, error) {
+	a, ok, err := g.answer(player, ChoiceMay)
+	if err != nil {
+		return false, err
+	}
+	yes := !ok || a.May == "yes"
+	kind := ChoiceMay
+	if !yes {
+		kind = ChoiceMayNot
+	}
+	g.chose(player, kind, "", rule, !ok)
+	return yes, nil
 }
 
 // chooseType has player choose one of the allowed types; def is the default.

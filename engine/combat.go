@@ -40,9 +40,37 @@ func (g *game) attack(ids []string, defender string) error {
 			return illegal(CodeCantAttack, rule, id)
 		}
 	}
+	// A creature that attacks each combat if able must be declared (508.1d).
+	if g.s.Step != StepDeclareAttackers || !g.attacked() {
+		for i := range g.s.Permanents {
+			p := &g.s.Permanents[i]
+			if p.Exists() && p.Controller == g.s.Active && !has(ids, p.ID) && p.Attacking == "" &&
+				len(g.restrictions(p, "must", "attack")) > 0 && g.cantAttack(p) == "" {
+				return illegal(CodeCantAttack, "508.1d", p.ID)
+			}
+		}
+	}
+	g.attackGiven = true
 	if err := g.goToStep(StepDeclareAttackers); err != nil {
 		return err
 	}
+	g.declareAttack(ids, defender, "508.1")
+	return nil
+}
+
+// attacked reports whether some creature is attacking.
+func (g *game) attacked() bool {
+	for i := range g.s.Permanents {
+		if g.s.Permanents[i].Attacking != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// declareAttack makes creatures attack defender (508.1): they tap unless
+// they have vigilance, and their "attacks" abilities trigger (508.3a).
+func (g *game) declareAttack(ids []string, defender, rule string) {
 	var tapped []string
 	for _, id := range ids {
 		p := g.s.perm(id)
@@ -52,9 +80,10 @@ func (g *game) attack(ids []string, defender string) error {
 			tapped = append(tapped, id)
 		}
 	}
-	g.emit(Event{Kind: EventAttack, Objects: ids, Args: []string{defender}, Rule: "508.1"})
+	g.emit(Event{Kind: EventAttack, Objects: ids, Args: []string{defender}, Rule: rule})
 	for _, id := range tapped {
 		g.fire(id, "becomes_tapped", "603.2", "")
+		g.fireLang(gameEvent{kind: "becomes_tapped", obj: id, rule: "603.2"})
 	}
 	for _, id := range ids {
 		ctrl := g.s.perm(id).Controller
@@ -63,8 +92,18 @@ func (g *game) attack(ids []string, defender string) error {
 				g.fire(q.ID, onAttacks, "508.3a", id)
 			}
 		}
+		g.fireLang(gameEvent{kind: "attacks", obj: id, player: ctrl, rule: "508.3a"})
 	}
-	return nil
+	if len(ids) == 1 {
+		// Exalted: whenever a creature its controller controls attacks
+		// alone, each instance triggers (702.83a, 702.83b).
+		a := g.s.perm(ids[0])
+		for j := range g.s.Permanents {
+			if q := &g.s.Permanents[j]; q.Exists() && q.Controller == a.Controller && q.Has("exalted") {
+				g.s.Pending = append(g.s.Pending, Trigger{Source: q.ID, Condition: onExalted, Rule: "702.83a", Object: a.ID, Controller: q.Controller})
+			}
+		}
+	}
 }
 
 // cantAttack gives the rule that keeps p from attacking now, or "".
@@ -78,7 +117,7 @@ func (g *game) cantAttack(p *Permanent) string {
 		return "302.6"
 	case p.Has("defender"):
 		return "702.3b"
-	case g.restricted(p, "cant_attack_or_block"):
+	case g.restricted(p, "cant_attack_or_block"), g.restrictedLang(p, "attack"):
 		return "508.1c"
 	}
 	return ""
@@ -124,6 +163,7 @@ func (g *game) block(blockers []string, attacker string) error {
 	if err := g.goToStep(StepDeclareBlockers); err != nil {
 		return err
 	}
+	wasBlocked := a.Blocked
 	for _, id := range blockers {
 		b := g.s.perm(id)
 		b.Blocking = attacker
@@ -131,9 +171,13 @@ func (g *game) block(blockers []string, attacker string) error {
 		a.BlockOrder = append(a.BlockOrder[:len(a.BlockOrder):len(a.BlockOrder)], id)
 		g.emit(Event{Kind: EventBlock, Objects: []string{id, attacker}, Rule: "509.1h", Player: b.Controller})
 	}
-	for _, id := range blockers {
+	for k, id := range blockers {
 		g.fire(id, onBlocks, "509.2a", attacker)
 		g.fire(attacker, onBecomesBlocked, "509.2a", id)
+		g.fireLang(gameEvent{kind: "blocks", obj: id, to: attacker, player: g.s.perm(id).Controller, rule: "509.2a"})
+		// It becomes blocked once, however many creatures block it
+		// (509.3c); "becomes blocked by a creature" triggers for each.
+		g.fireLang(gameEvent{kind: "becomes_blocked", obj: attacker, by: id, first: !wasBlocked && k == 0, player: a.Controller, rule: "509.2a"})
 		if a.Has("flanking") && !g.s.perm(id).Has("flanking") {
 			g.s.Pending = append(g.s.Pending, Trigger{Source: attacker, Condition: onFlanking, Rule: "702.25a", Object: id, Controller: a.Controller})
 		}
@@ -148,12 +192,24 @@ func (g *game) cantBlock(b, a *Permanent) string {
 		return "702.26b"
 	case !b.Exists(), !b.Is("creature"), b.Tapped, b.Controller != a.Attacking, b.Blocking != "":
 		return "509.1a"
-	case g.restricted(b, "cant_attack_or_block"):
+	case g.restricted(b, "cant_attack_or_block"), g.restrictedLang(b, "block"):
 		return "509.1b"
 	case a.Has("flying") && !b.Has("flying") && !b.Has("reach"):
 		return "702.9b"
+	case a.Has("horsemanship") && !b.Has("horsemanship"):
+		return "702.31b"
+	case a.Has("shadow") != b.Has("shadow"):
+		return "702.28b"
+	case a.Has("fear") && !b.Is("artifact") && !has(b.Colors, "black"):
+		return "702.36b"
+	case a.Has("intimidate") && !b.Is("artifact") && !sharesColor(a, b):
+		return "702.13b"
+	case a.Has("skulk") && b.Power > a.Power:
+		return "702.118b"
 	case protected(a.Protections, quality{colors: b.Colors, types: b.Types, controller: b.Controller}):
 		return "702.16f"
+	case g.blockedByForbidden(b, a):
+		return "509.1b"
 	}
 	for _, k := range a.Abilities {
 		if lt := landwalkType(k); lt != "" {
@@ -172,6 +228,33 @@ func (g *game) cantBlock(b, a *Permanent) string {
 		}
 	})
 	return only
+}
+
+// sharesColor reports whether two permanents have a colour in common.
+func sharesColor(a, b *Permanent) bool {
+	for _, c := range a.Colors {
+		if has(b.Colors, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// blockedByForbidden reports whether a restriction keeps b from blocking
+// a: "a can't be blocked" (by what filter describes), or "b can block only
+// creatures with flying" (509.1b).
+func (g *game) blockedByForbidden(b, a *Permanent) bool {
+	for _, r := range g.restrictions(a, "cant", "be_blocked") {
+		if r.by == nil || g.matchCard(r.ctx, r.by, b, false) {
+			return true
+		}
+	}
+	for _, r := range g.restrictions(b, "block_only", "") {
+		if r.by != nil && !g.matchCard(r.ctx, r.by, a, false) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasFirstStrike reports whether p has first strike or double strike.

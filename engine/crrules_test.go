@@ -94,7 +94,7 @@ func eventWords(e Event) []string {
 	case EventLeavesBattlefield:
 		return []string{"battlefield", "graveyard", "exile", "zone", "hand", "destroy", "leaves the game"}
 	case EventEntersBattlefield:
-		return []string{"enters the battlefield", "onto the battlefield"}
+		return []string{"enters the battlefield", "onto the battlefield", "returns the object to its previous zone"}
 	case EventRemovedFromCombat:
 		return []string{"removed from combat"}
 	case EventAttack:
@@ -104,7 +104,7 @@ func eventWords(e Event) []string {
 	case EventAttach:
 		return []string{"attach", "equip"}
 	case EventUnaffected:
-		return []string{"phased-out", "new object"}
+		return []string{"phased-out", "new object", "doesn't move", "can't"}
 	case EventCounter, EventCounterRemoved:
 		return []string{"counter"}
 	case EventEffectBegins, EventEffectExcludes, EventEffectEnds, EventEffectNeverStarts:
@@ -132,7 +132,8 @@ func eventWords(e Event) []string {
 	case EventMana:
 		return []string{"mana"}
 	case EventChoice:
-		return []string{"choose", "choice", "divided", "announce"}
+		// A choice made as a cost is paid cites the payment (601.2h).
+		return []string{"choose", "choice", "divided", "announce", "pays the total cost"}
 	case EventLeavesGame, EventTurnSkipped:
 		return []string{"leaves the game", "left the game"}
 	case EventWins:
@@ -200,6 +201,14 @@ func TestEventRules(t *testing.T) {
 	}
 	r, err := Run(sc)
 	if err != nil {
+		t.Fatal(err)
+	}
+	checkEventRules(t, rules, r)
+	sc, err = ParseScenarioWith([]byte(everyKindCards), ParseOptions{Cards: realCards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = Run(sc); err != nil {
 		t.Fatal(err)
 	}
 	checkEventRules(t, rules, r)

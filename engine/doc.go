@@ -1,14 +1,15 @@
-// Package engine is a small, pure rules engine for the situations players ask
-// about: Magic: The Gathering phasing (CR 702.26 and the rules around it),
-// with spells, abilities, combat and the common keywords around it, and
-// Yu-Gi-Oh! phase-timed effects.
+// Package engine is a pure rules engine for the situations players ask
+// about: Magic: The Gathering real cards run from their Oracle text compiled
+// into the card language (engine/cardlang), with zones of objects, mana,
+// tokens, replacement and prevention effects, layers, combat and the
+// state-based actions, and Yu-Gi-Oh! phase-timed effects.
 //
 // State goes in, events come out: Apply takes a State and an Action and
 // returns the next State and the Events it produced, each naming the rule it
 // applies. Apply never changes the State it is given. The engine does no I/O,
 // reads no clock and keeps no globals; the same scenario always yields the
-// same trace. It imports nothing else of the project: real cards come in
-// through a Cards lookup the caller gives.
+// same trace. It imports nothing else of the project but engine/cardlang:
+// real cards come in through a Cards lookup the caller gives.
 //
 // # Files
 //
@@ -19,10 +20,22 @@
 // declares attackers and blockers and deals combat damage; damage.go deals
 // damage and changes life totals; effects.go starts and ends continuous
 // effects; players.go draws, discards and has players leave; choices.go
-// answers players' choices; turn.go walks the turn; keywords.go, cards.go and
-// cardmodels.go hold the keywords and the real cards the engine models;
-// kinds.go names every event and action kind, and message.go gives each
-// event's message key and values for the renderer (Event.Message).
+// answers players' choices; turn.go walks the turn; keywords.go and cards.go
+// hold the keywords and the real cards' characteristics; kinds.go names
+// every event and action kind, and message.go gives each event's message
+// key and values for the renderer (Event.Message).
+//
+// The interpreter of the card language: behavior.go compiles a card and
+// says what of it the engine lacks (Lacks); lang.go expands keywords into
+// the abilities they stand for; interp.go runs effects; refs.go evaluates
+// references, filters, amounts and conditions; langtrig.go fires triggered
+// abilities (looking back in time for leaves and dies, 603.10a); costs.go
+// and mana.go pay costs from mana pools (601.2g–h, 106.4); tokens.go
+// creates tokens (111); replace.go applies replacement, prevention and
+// regeneration effects and the affected player's choice among several
+// (614–616, 701.19); effects_lang.go starts continuous effects; copy.go
+// copies (707.2); zones.go moves objects between zones as new objects with
+// last-known information (400.7, 608.2h).
 //
 // # Scenarios
 //
@@ -86,8 +99,10 @@
 // on the stack at the next priority, the active player's first (603.3b),
 // their targets chosen then (603.3d); delayed ones wait for their moment
 // (603.7). advance resolves what is on the stack before leaving a step,
-// as when every player passes (500.2). Mana costs are taken as paid; {T}
-// and life costs are paid (119.4).
+// as when every player passes (500.2). Mana costs are taken as paid unless
+// the scenario says mana: pay, when they are paid from the mana pool after
+// activating the mana abilities they lack (601.2g–h); other costs ({T},
+// life, sacrifice, discard, exile, counters) are always paid.
 //
 // # Real cards
 //
@@ -95,13 +110,14 @@
 // Cards lookup: types, subtypes and supertypes from its type line
 // (ParseTypeLine), colours from its mana cost, colour indicator or
 // colour-defining text (CardColors), mana value (ManaValue), power and
-// toughness where the data gives them. Its behaviour comes from the
-// engine's model of that card's text (cardmodels.go): the keywords of its keyword lines, and for every
-// other line a model written for that card. A card whose text has a line
-// the engine has no model for, or whose model says what it cannot model,
-// is refused with CodeCardNotModelled and a reason; CardSupport says which,
-// without a scenario. Every card whose Oracle text phases things is either
-// modelled or refused that way.
+// toughness where the data gives them. Its behaviour is its Oracle text
+// compiled into the card language (cardlang.Compiler; ParseOptions.Compiler)
+// and run by the interpreter. A card with a sentence the compiler doesn't
+// understand, or that needs what the engine lacks (Lacks: a keyword, a
+// cost, an operation), is refused with CodeCardNotModelled and the sentence
+// or the reason; CardSupport and CardSupportWith say which, without a
+// scenario. Every card whose Oracle text phases things is either simulated
+// or refused that way.
 //
 // # Keywords
 //
@@ -109,8 +125,9 @@
 // (CodeUnknownKeyword), never silently ignored. Combat follows 506–511 with
 // a first-strike damage step (510.4), deathtouch (702.2), trample
 // (702.19), lifelink (702.15), flying and reach (702.9), menace (702.111),
-// landwalk (702.14), protection (702.16) and the blocking restrictions of
-// the cards modelled.
+// landwalk (702.14), protection (702.16), fear, intimidate, shadow,
+// horsemanship, skulk, infect, wither, exalted and the blocking
+// restrictions of the cards' texts.
 //
 // # Choices
 //

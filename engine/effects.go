@@ -19,24 +19,44 @@ func (g *game) endEffect(e *Effect, rule string) {
 // toughness, keywords and qualities (each space-separated), the controller,
 // the duration's source and the player a control effect gives control to.
 func effectArgs(e *Effect) []string {
-	return []string{e.Kind, e.Duration, itoa(e.Power), itoa(e.Toughness), strings.Join(e.Keywords, " "),
+	args := []string{e.Kind, e.Duration, itoa(e.Power), itoa(e.Toughness), strings.Join(e.Keywords, " "),
 		strings.Join(e.From, " "), e.Controller, e.Source, e.Player}
+	if e.Action != "" {
+		args = append(args, e.Action)
+	}
+	return args
 }
 
 // cantPhaseIn reports whether an effect says the permanent can't phase in.
 func (g *game) cantPhaseIn(id string) bool { return g.hasEffect("cant_phase_in", id) }
 
 // cantPhaseOut reports whether an effect says the permanent can't phase out.
-func (g *game) cantPhaseOut(id string) bool { return g.hasEffect("cant_phase_out", id) }
+func (g *game) cantPhaseOut(id string) bool {
+	if g.hasEffect("cant_phase_out", id) {
+		return true
+	}
+	p := g.s.perm(id)
+	return p != nil && g.restrictedLang(p, "phase_out")
+}
 
 func (g *game) hasEffect(kind, id string) bool {
-	for _, e := range g.s.Effects {
-		if !e.Ended && e.Kind == kind && has(e.Affected, id) {
+	p := g.s.perm(id)
+	for i := range g.s.Effects {
+		e := &g.s.Effects[i]
+		if !e.Ended && e.Kind == kind && (p != nil && e.applies(p) || p == nil && has(e.Affected, id)) {
 			return true
 		}
 	}
 	return false
 }
+
+// setGiven reports whether an effect comes with its affected set (or
+// affects no object: a prevention or replacement effect on anything).
+func setGiven(e Effect) bool { return e.Affected != nil || has(rulesEffectKinds(), e.Kind) }
+
+// rulesEffectKinds are the effects that change no object's
+// characteristics: what they apply to is looked at as they apply.
+func rulesEffectKinds() []string { return []string{"prevent"} }
 
 // addEffect starts a continuous effect. Its affected set is locked now
 // (611.2c) and never includes a phased-out permanent (702.26e). A "for as
@@ -69,16 +89,42 @@ func (g *game) addEffect(e Effect) error {
 		} else if t.PhasedOut && t.Zone == ZoneBattlefield {
 			excluded = append(excluded, e.Target)
 		}
-	} else {
+	} else if e.Filter != nil || !setGiven(e) {
 		e.Affected = g.matching(e.Filter)
 		for _, id := range g.matchingPhasedOut(e.Filter) {
 			excluded = append(excluded, id)
+		}
+	} else {
+		// A set the card language gave (611.2c): what exists of it.
+		given := e.Affected
+		e.Affected = nil
+		for _, id := range given {
+			if i := g.s.player(id); i >= 0 {
+				e.Affected = append(e.Affected, id)
+				continue
+			}
+			p := g.s.perm(id)
+			switch {
+			case p == nil:
+			case p.Exists():
+				e.Affected = append(e.Affected, id)
+			case p.PhasedOut && p.Zone == ZoneBattlefield:
+				excluded = append(excluded, id)
+			}
 		}
 	}
 	if e.Kind == "cant_phase_in" {
 		// It names phased-out permanents on purpose (702.26b's exception).
 		e.Affected = append(e.Affected, excluded...)
 		excluded = nil
+	}
+	e.Objects = nil
+	for _, id := range e.Affected {
+		n := 0
+		if p := g.s.perm(id); p != nil {
+			n = p.Object
+		}
+		e.Objects = append(e.Objects, n)
 	}
 	if e.Duration == "for_as_long_as" || e.Duration == "until" {
 		src := g.s.perm(e.Source)

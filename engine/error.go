@@ -40,6 +40,8 @@ const (
 	CodeCantCast        = "cant_cast"         // Args: [spell, rule]
 	CodeCantActivate    = "cant_activate"     // Args: [source, rule]
 	CodeCantPay         = "cant_pay"          // Args: [player, life, rule]
+	CodeCantPayMana     = "cant_pay_mana"     // Args: [player, mana cost, rule]
+	CodeCantPlay        = "cant_play"         // Args: [land, rule]
 	CodeCantAttach      = "cant_attach"       // Args: [attachment, host, rule]
 	CodeGameOver        = "game_over"         // Args: [winner]
 	CodePlayerLeft      = "player_left"       // Args: [player, rule]
@@ -55,7 +57,7 @@ func ErrorCodes() []string {
 		CodeUnknownPreset, CodeWrongType, CodeUnknownKeyword, CodeUnknownCard, CodeNoCardData,
 		CodeCardNotModelled, CodeCardNoPT, CodeNotLegalTarget, CodeCantAttack, CodeCantBlock, CodeCantCast,
 		CodeCantActivate, CodeCantPay, CodeCantAttach, CodeGameOver, CodePlayerLeft, CodeBadChoice,
-		CodeNotRefused, CodeTargetCount}
+		CodeNotRefused, CodeTargetCount, CodeCantPayMana, CodeCantPlay}
 	sort.Strings(c)
 	return c
 }

@@ -11,7 +11,7 @@ func expectKinds() []string {
 	return []string{"phased_out", "phased_in", "indirect", "attached", "unattached", "tapped", "untapped",
 		"counters", "controller", "pt", "damage", "attacking", "blocked", "not_in_combat", "zone", "can_attack",
 		"cannot_attack", "effect_active", "life", "event", "no_event", "resolution_order", "chains", "hand", "choices",
-		"lost", "left_game"}
+		"lost", "left_game", "tokens", "poison", "keywords", "lacks"}
 }
 
 // ExpectKinds returns the checks an `expect:` entry may use.
@@ -130,7 +130,7 @@ func (p *scenarioParser) checkExpect(kind string, x *value) error {
 	for i, k := range x.keys {
 		val := x.items[i]
 		switch kind {
-		case "life", "hand":
+		case "life", "hand", "tokens", "poison":
 			if _, err := p.player(k, kind); err != nil {
 				return err
 			}
@@ -178,6 +178,15 @@ func (p *scenarioParser) checkExpect(kind string, x *value) error {
 			}
 			if err := oneOf(val, kind, s, zones()...); err != nil {
 				return err
+			}
+		case "keywords", "lacks":
+			if val.kind != seqValue {
+				return errorf(CodeWrongType, val.line, val.col, kind, "list of keywords")
+			}
+			for _, n := range val.items {
+				if _, err := n.str(kind); err != nil {
+					return err
+				}
 			}
 		case "counters", "choices":
 			if val.kind != mapValue {
@@ -269,6 +278,12 @@ func findingFormat(code string) string {
 		return "%s has %s life"
 	case "hand": // player, n
 		return "%s has %s cards in hand"
+	case "tokens": // player, n
+		return "%s controls %s tokens"
+	case "poison": // player, n
+		return "%s has %s poison counters"
+	case "keywords": // id, the keywords it has, as [a, b]
+		return "%s has %s"
 	case "no_event":
 		return "no matching event"
 	case "in_game": // player
@@ -289,7 +304,7 @@ func findingFormat(code string) string {
 
 // FindingCodes returns the codes a Finding can have, sorted.
 func FindingCodes() []string {
-	return []string{"allowed", "attached_to", "can_attack", "cannot_attack", "choice", "controller", "counters", "damage", "effect_active", "event", "hand", "in_combat", "in_game", "life", "no_event", "not_attached", "not_attacking", "not_blocked", "not_lost", "order", "pt", "refused", "state", "tapped", "untapped", "zone"}
+	return []string{"allowed", "attached_to", "can_attack", "cannot_attack", "choice", "controller", "counters", "damage", "effect_active", "event", "hand", "in_combat", "in_game", "keywords", "life", "no_event", "not_attached", "not_attacking", "not_blocked", "not_lost", "order", "poison", "pt", "refused", "state", "tapped", "tokens", "untapped", "zone"}
 }
 
 // AttackReasons returns why a creature may be unable to attack: the values
@@ -438,6 +453,18 @@ func (x Expectation) eval(s *State, trace []Event) (bool, []Finding) {
 			}
 			return true, Finding{}
 		})
+	case "keywords", "lacks":
+		return pairs(func(p *Permanent, v *value) (bool, Finding) {
+			for _, k := range v.items {
+				if p.Exists() && p.Has(k.s) != (x.Kind == "keywords") {
+					return false, find("keywords", p.ID, "["+strings.Join(p.Abilities, ", ")+"]")
+				}
+			}
+			if !p.Exists() {
+				return false, status(p)
+			}
+			return true, Finding{}
+		})
 	case "choices":
 		return pairs(func(p *Permanent, v *value) (bool, Finding) {
 			for i, k := range v.keys {
@@ -458,14 +485,19 @@ func (x Expectation) eval(s *State, trace []Event) (bool, []Finding) {
 			}
 		}
 		return len(bad) == 0, bad
-	case "life", "hand":
+	case "life", "hand", "tokens", "poison":
 		var bad []Finding
 		for i, k := range x.v.keys {
 			n, _ := strconv.Atoi(x.v.items[i].s)
 			pl := s.Players[s.player(k.s)]
 			got := pl.Life
-			if x.Kind == "hand" {
-				got = pl.Hand
+			switch x.Kind {
+			case "hand":
+				got = s.HandSize(pl.Name)
+			case "poison":
+				got = pl.Poison
+			case "tokens":
+				got = s.tokensOf(pl.Name)
 			}
 			if got != n {
 				bad = append(bad, find(x.Kind, k.s, strconv.Itoa(got)))
@@ -516,6 +548,18 @@ func (x Expectation) eval(s *State, trace []Event) (bool, []Finding) {
 		return ok, orderFinding(ok, "["+strings.Join(got, ", ")+"]")
 	}
 	return false, nil
+}
+
+// tokensOf counts the tokens a player controls on the battlefield, phased
+// in or out (111.1).
+func (s *State) tokensOf(player string) int {
+	n := 0
+	for _, p := range s.Permanents {
+		if p.Token && p.Zone == ZoneBattlefield && p.Controller == player {
+			n++
+		}
+	}
+	return n
 }
 
 func orderFinding(ok bool, found string) []Finding {

@@ -23,10 +23,20 @@ import "strings"
 //	flanking                    702.25: a blocker without flanking gets -1/-1
 //	vanishing                   702.63: loses a time counter each upkeep, sacrificed with the last
 //	plainswalk … forestwalk     702.14: unblockable while the defender controls such a land
+//	fear, intimidate            702.36, 702.13: blocked only by artifact and black (sharing a colour) creatures
+//	shadow, horsemanship        702.28, 702.31: block and are blocked by those with it (horsemanship: blocked only)
+//	skulk                       702.118: can't be blocked by creatures with greater power
+//	infect, wither              702.90, 702.80: damage as -1/-1 counters (and poison counters to players: infect)
+//	exalted                     702.83: a lone attacker gets +1/+1 for each instance
+//	split_second                702.61: no spells or non-mana abilities while it's on the stack
+//	changeling                  702.73: every creature type
+//	devoid                      702.114: colorless
 func Keywords() []string {
 	return []string{"flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink",
 		"vigilance", "haste", "defender", "indestructible", "hexproof", "shroud", "menace", "protection", "phasing",
-		"flash", "flanking", "vanishing", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk"}
+		"flash", "flanking", "vanishing", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
+		"fear", "intimidate", "shadow", "horsemanship", "skulk", "infect", "wither", "exalted", "split_second",
+		"changeling", "devoid"}
 }
 
 // normKeyword gives a keyword's scenario spelling: lower case, with

@@ -70,6 +70,20 @@ const (
 	EventPhasePass         EventKind = "phase_pass"
 	EventPhaseEnd          EventKind = "phase_end"
 	EventHandDiscard       EventKind = "hand_discard"
+	EventTokenCreated      EventKind = "token_created"
+	EventZoneChange        EventKind = "zone_change"
+	EventRegenerate        EventKind = "regenerate"
+	EventReplaced          EventKind = "replaced"
+	EventPayMana           EventKind = "pay_mana"
+	EventManaEmpties       EventKind = "mana_empties"
+	EventCountered         EventKind = "countered"
+	EventLifeLoss          EventKind = "life_loss"
+	EventPoison            EventKind = "poison"
+	EventMill              EventKind = "mill"
+	EventScry              EventKind = "scry"
+	EventUntapPrevented    EventKind = "untap_prevented"
+	EventCopy              EventKind = "copy"
+	EventPlayLand          EventKind = "play_land"
 )
 
 // EventKinds returns every kind of event the engine can emit, sorted.
@@ -85,7 +99,9 @@ func EventKinds() []EventKind {
 		EventControl, EventDamageRemoved, EventStateBased, EventTrigger, EventNoTrigger, EventDraw,
 		EventDiscard, EventMana, EventChoice, EventRefused, EventLeavesGame, EventTurnSkipped, EventWins,
 		EventPhasingPlayerGone, EventYGOActivate, EventYGOResolve, EventPhasePass, EventPhaseEnd,
-		EventHandDiscard,
+		EventHandDiscard, EventTokenCreated, EventZoneChange, EventRegenerate, EventReplaced, EventPayMana,
+		EventManaEmpties, EventCountered, EventLifeLoss, EventPoison, EventMill, EventScry, EventUntapPrevented,
+		EventCopy, EventPlayLand,
 	}
 	sort.Slice(k, func(i, j int) bool { return k[i] < k[j] })
 	return k
@@ -128,6 +144,7 @@ const (
 	ActionIllegal          ActionKind = "illegal"
 	ActionCheck            ActionKind = "check"
 	ActionEnterPhase       ActionKind = "enter_phase" // Yu-Gi-Oh!
+	ActionPlay             ActionKind = "play"
 )
 
 // ActionKinds returns the actions a scenario may use, in the order the
@@ -137,5 +154,5 @@ func ActionKinds() []ActionKind {
 		ActionPhaseToggle, ActionEffect, ActionCast, ActionActivate, ActionResolve, ActionAttack, ActionBlock,
 		ActionDamage, ActionDestroy, ActionDestroyAll, ActionCounter, ActionTap, ActionUntap, ActionAttach,
 		ActionEnter, ActionLeaveBattlefield, ActionSkipUntap, ActionLeaveGame, ActionAdvance, ActionDraw,
-		ActionChoose, ActionIllegal, ActionCheck, ActionEnterPhase}
+		ActionChoose, ActionIllegal, ActionCheck, ActionEnterPhase, ActionPlay}
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "arbiter/engine/cardlang"
+
 // Legal play: what the players of a game in progress may do next, for a
 // sandbox where people play a situation out one action at a time. Legal
 // enumerates the actions, Allowed says of any action whether it may be
@@ -210,32 +212,82 @@ func (g *game) nextPriorityStep() (string, Step) {
 	return g.s.nextPlayer(g.s.Active), StepUpkeep
 }
 
-// targetSets gives the sets of targets a spell or ability of src may be
-// offered with under spec: none for no spec; else each legal target alone
-// (and none, when none is allowed) and, for several targets, every legal
-// target at once up to the most allowed.
-func (g *game) targetSets(src source, spec *targetSpec) [][]string {
-	if spec == nil {
-		return [][]string{nil}
+// maxTargetSets bounds the sets of targets offered for one spell or
+// ability of several targets.
+const maxTargetSets = 64
+
+// targetSets gives the sets of targets a spell or ability may be offered
+// with, refs its target references in the order its text names them
+// (601.2c): none for no reference; for one, each legal target alone (and
+// none, when none is allowed) and, when it takes several, every legal
+// target at once up to the most allowed; for several references, each
+// combination of their choices, in order, at most maxTargetSets.
+func (g *game) targetSets(c *langCtx, refs []*cardlang.Ref) [][]string {
+	sets := [][]string{nil}
+	for _, r := range refs {
+		legal := g.legalLangTargets(c, r, nil)
+		var choices [][]string
+		if r.Min == 0 {
+			choices = append(choices, nil)
+		}
+		if r.Min <= 1 {
+			for _, t := range legal {
+				choices = append(choices, []string{t})
+			}
+		}
+		most := r.Max
+		if r.MaxX || most < 0 {
+			most = len(legal)
+		}
+		if n := min(most, len(legal)); n > 1 && n >= r.Min {
+			choices = append(choices, legal[:n:n])
+		}
+		var next [][]string
+		for _, set := range sets {
+			for _, ch := range choices {
+				if len(next) == maxTargetSets {
+					break
+				}
+				next = append(next, append(append([]string(nil), set...), ch...))
+			}
+		}
+		sets = next
 	}
-	legal := g.legalTargets(src, spec)
-	var out [][]string
-	if spec.min == 0 {
-		out = append(out, nil)
-	}
-	if spec.min <= 1 {
-		for _, t := range legal {
-			out = append(out, []string{t})
+	return sets
+}
+
+// takesX reports whether a reference takes X targets: the number of
+// targets chosen is then the value of X (601.2b).
+func takesX(refs []*cardlang.Ref) bool {
+	for _, r := range refs {
+		if r.MaxX {
+			return true
 		}
 	}
-	most := spec.max
-	if most == maxX {
-		most = len(legal)
+	return false
+}
+
+// modeChoices are the modes a spell or ability of effects es is offered
+// with: each mode alone for a modal text that lets one be chosen, else
+// the engine's choice (0).
+func modeChoices(es cardlang.Effects) []int {
+	m, ok := modesOf(es)
+	if !ok || m.Min > 1 {
+		return []int{0}
 	}
-	if n := min(most, len(legal)); n > 1 && n >= spec.min {
-		out = append(out, legal[:n:n])
+	out := make([]int, len(m.Options))
+	for i := range m.Options {
+		out[i] = i + 1
 	}
 	return out
+}
+
+// modeList is the list of chosen modes of a mode offered (0: none).
+func modeList(mode int) []int {
+	if mode == 0 {
+		return nil
+	}
+	return []int{mode}
 }
 
 // castCandidates are the casts of the spells of hand not cast yet.
@@ -250,51 +302,103 @@ func (g *game) castCandidates(hand []StackObject) []Action {
 		if o.Controller == "" {
 			o.Controller = g.s.Active
 		}
+		if o.Behavior == nil {
+			out = append(out, g.genericCasts(o)...)
+			continue
+		}
+		effs := spellEffects(o.Behavior)
+		var card *Permanent
+		if id := o.CardObject; id != "" {
+			card = g.s.perm(id)
+		} else if o.Permanent != "" {
+			card = g.s.perm(o.Permanent)
+		}
 		modes := []int{o.Mode}
-		if m := modelOf(o.Card); o.Card != "" && m != nil && len(m.modes) > 0 && o.Mode == 0 {
-			modes = modes[:0]
-			for i := range m.modes {
-				modes = append(modes, i+1)
-			}
+		if o.Mode == 0 && len(o.Modes) == 0 {
+			modes = modeChoices(effs)
 		}
 		for _, mode := range modes {
 			o.Mode = mode
-			spec := g.specOf(&o)
-			for _, ts := range g.targetSets(g.stackSource(&o), spec) {
-				c := o
-				c.Targets = ts
-				if spec != nil && spec.max == maxX {
-					c.X = len(ts)
+			c := g.stackCtx(&o)
+			c.chosenModes = modeList(mode)
+			refs := targetRefs(effs, c.chosenModes)
+			if card != nil && has(card.Subtypes, "Aura") {
+				if k := hasKeyword(o.Behavior, "enchant"); k != nil {
+					refs = []*cardlang.Ref{{Kind: cardlang.RefTarget, Min: 1, Max: 1, Filter: enchantFilter(k)}}
 				}
-				out = append(out, Action{Kind: ActionCast, Spell: &c})
+			}
+			for _, ts := range g.targetSets(c, refs) {
+				cast := o
+				cast.Targets = ts
+				if takesX(refs) {
+					cast.X = len(ts)
+				}
+				out = append(out, Action{Kind: ActionCast, Spell: &cast})
 			}
 		}
 	}
 	return out
 }
 
+// genericCasts are the casts of a spell the scenario describes (no card
+// text): with no target, or with any one player or permanent.
+func (g *game) genericCasts(o StackObject) []Action {
+	out := []Action{{Kind: ActionCast, Spell: &o}}
+	var ids []string
+	for _, pl := range g.s.Players {
+		ids = append(ids, pl.Name)
+	}
+	for i := range g.s.Permanents {
+		if p := &g.s.Permanents[i]; p.Zone == ZoneBattlefield {
+			ids = append(ids, p.ID)
+		}
+	}
+	for _, t := range ids {
+		c := o
+		c.Targets = []string{t}
+		out = append(out, Action{Kind: ActionCast, Spell: &c})
+	}
+	return out
+}
+
 // activateCandidates are the activations of the abilities of the
-// permanents on the battlefield.
+// permanents on the battlefield, and of the cards whose abilities work
+// from their hand or graveyard.
 func (g *game) activateCandidates() []Action {
 	var out []Action
 	for i := range g.s.Permanents {
 		p := &g.s.Permanents[i]
-		if !p.Exists() {
+		switch p.Zone {
+		case ZoneBattlefield, ZoneHand, ZoneGraveyard:
+		default:
 			continue
 		}
-		var m *cardModel
-		if p.Card != "" {
-			m = modelOf(p.Card)
+		list := activatedOf(p)
+		if len(list) == 0 && has(p.Subtypes, "Equipment") && p.Behavior == nil && p.Zone == ZoneBattlefield {
+			// An Equipment the scenario describes has equip (702.6a).
+			eq := *p
+			eq.Behavior = &cardlang.Card{Name: p.Name, Abilities: []cardlang.Ability{{Kind: cardlang.KindKeyword, Keyword: &cardlang.Keyword{Name: "equip"}}}}
+			list = activatedOf(&eq)
 		}
-		for n, ab := range activatedAbilities(m, has(p.Subtypes, "Equipment")) {
+		for n, ab := range list {
+			if (ab.lang.Zone == "") != (p.Zone == ZoneBattlefield) {
+				continue
+			}
+			// A modal ability's mode is the engine's choice: a log of
+			// moves names none for an activation.
 			o := StackObject{Source: p.ID, Ability: n + 1, Controller: p.Controller}
-			src := g.stackSource(&o)
-			for _, ts := range g.targetSets(src, ab.targets) {
-				c := StackObject{Source: p.ID, Ability: n + 1, Targets: ts}
-				if ab.targets != nil && ab.targets.max == maxX {
-					c.X = len(ts)
+			c := g.stackCtx(&o)
+			c.self, c.selfObj = p.ID, p.Object
+			refs := targetRefs(ab.lang.Effects, nil)
+			if _, modal := modesOf(ab.lang.Effects); modal {
+				refs = nil
+			}
+			for _, ts := range g.targetSets(c, refs) {
+				a := StackObject{Source: p.ID, Ability: n + 1, Targets: ts}
+				if takesX(refs) {
+					a.X = len(ts)
 				}
-				out = append(out, Action{Kind: ActionActivate, Spell: &c})
+				out = append(out, Action{Kind: ActionActivate, Spell: &a})
 			}
 		}
 	}

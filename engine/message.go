@@ -37,6 +37,15 @@ func (e Event) Subject() []string {
 	return e.Objects
 }
 
+// restrictionWord is the message of what a cant or must effect is about.
+func restrictionWord(kind, action string) string {
+	switch kind {
+	case "cant", "must":
+		return kind + "." + action
+	}
+	return "none"
+}
+
 // Message gives the locale key of the event's message and the values it
 // takes from %[3]s on; every message also takes %[1]s, the names of all of
 // Objects as a list, and %[2]s, Player. game ("mtg" or "ygo") selects the
@@ -125,6 +134,9 @@ func (e Event) Message(game string) (key string, args []Arg) {
 		args = []Arg{obj(0), from(1)}
 	case EventResolve, EventFizzle:
 		args = []Arg{obj(0)}
+		if e.Kind == EventFizzle && arg(0) == "condition" {
+			key += ".condition"
+		}
 	case EventDamage, EventPrevented:
 		var src, dst Arg
 		if arg(1) == "player" {
@@ -137,6 +149,9 @@ func (e Event) Message(game string) (key string, args []Arg) {
 			if len(e.Objects) > 1 {
 				src = obj(0)
 			}
+		}
+		if e.Kind == EventPrevented && e.Rule == "615.1" {
+			key += ".effect"
 		}
 		if src.ID == "" {
 			key += ".nosource"
@@ -170,7 +185,8 @@ func (e Event) Message(game string) (key string, args []Arg) {
 			return Arg{Text: s}
 		}
 		args = []Arg{obj(0), from(1), {Key: "engine.duration." + dur, Sub: []Arg{{ID: arg(6)}, {ID: arg(7)}}},
-			pt(arg(2)), pt(arg(3)), words("engine.keyword.", arg(4)), words("engine.quality.", arg(5)), {ID: arg(8)}}
+			pt(arg(2)), pt(arg(3)), words("engine.keyword.", arg(4)), words("engine.quality.", arg(5)), {ID: arg(8)},
+			{Key: "engine.restriction." + restrictionWord(kind, arg(9))}}
 		switch {
 		case e.Kind == EventEffectEnds && e.Rule == "702.26f":
 			key += ".phased"
@@ -206,6 +222,40 @@ func (e Event) Message(game string) (key string, args []Arg) {
 		args = []Arg{obj(len(e.Objects) - 1)}
 	case EventMana:
 		args = []Arg{{Text: arg(0)}}
+		if len(e.Objects) == 0 {
+			key += ".nosource"
+		}
+	case EventTokenCreated:
+		args = []Arg{count}
+	case EventZoneChange:
+		args = []Arg{{Key: "engine.zone." + arg(0)}, {Key: "engine.zone." + arg(1)}}
+	case EventRegenerate, EventCountered, EventUntapPrevented, EventPlayLand:
+		args = []Arg{obj(0)}
+	case EventCopy:
+		args = []Arg{obj(0), obj(1)}
+	case EventReplaced:
+		key += "." + arg(0)
+		if arg(0) == "count" {
+			args = []Arg{obj(0), num(arg(1)), num(arg(2))}
+		} else {
+			args = []Arg{obj(0), obj(1), {Key: "engine.zone." + arg(1)}}
+		}
+	case EventPayMana:
+		args = []Arg{{Text: arg(0)}, {Text: arg(1)}}
+		if arg(1) == "" {
+			key += ".empty"
+		}
+	case EventManaEmpties:
+		args = []Arg{{Text: arg(0)}}
+	case EventLifeLoss, EventPoison:
+		args = []Arg{num(arg(0)), num(arg(1))}
+	case EventMill:
+		args = []Arg{num(arg(0))}
+	case EventScry:
+		if e.Rule == "701.25a" {
+			key += ".surveil"
+		}
+		args = []Arg{num(arg(0)), num(arg(1))}
 	case EventChoice:
 		key += "." + arg(0)
 		if arg(2) == "default" {

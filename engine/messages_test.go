@@ -154,6 +154,17 @@ func TestMessagesFitEvents(t *testing.T) {
 	}
 	requireOK(t, r)
 	results = append(results, r)
+	if _, err := os.Stat(filepath.Join("..", "..", "shared", "data", "mtg", "cards")); err == nil {
+		sc, err = ParseScenarioWith([]byte(everyKindCards), ParseOptions{Cards: realCards(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err = Run(sc); err != nil {
+			t.Fatal(err)
+		}
+		requireOK(t, r)
+		results = append(results, r)
+	}
 	seen := map[EventKind]bool{}
 	for _, r := range results {
 		for _, e := range r.Events {

@@ -106,6 +106,7 @@ func (g *game) attachRule(att, host, rule string) error {
 		return illegal(CodeCantAttach, r, att, host)
 	}
 	a.AttachedTo = host
+	a.HostObject = h.Object
 	g.s.Timestamp++
 	a.Timestamp = g.s.Timestamp
 	g.emit(Event{Kind: EventAttach, Objects: []string{att, host}, Rule: rule, Player: a.Controller})

@@ -138,6 +138,7 @@ func (g *game) afterPhaseOut(id string) {
 		}
 	}
 	g.fire(id, "phases_out", "603.10b", "")
+	g.fireLang(gameEvent{kind: "phases_out", obj: id, rule: "603.10b"})
 	for _, t := range p.Triggers {
 		switch t {
 		case "leaves":
@@ -223,6 +224,7 @@ func (g *game) phaseIn(ids []string, rule string, tapped bool) {
 			rule = "502.4"
 		}
 		g.fire(o, "phases_in", rule, "")
+		g.fireLang(gameEvent{kind: "phases_in", obj: o, rule: rule})
 		for _, t := range q.Triggers {
 			switch t {
 			case "enters":
@@ -245,15 +247,20 @@ func (g *game) phaseIn(ids []string, rule string, tapped bool) {
 // leaves they phase in, tapped if tap is set. If src has already left, they
 // don't phase out (610.4b). It returns how many phased out directly.
 func (g *game) phaseOutUntil(ids []string, src string, tap bool) int {
+	return len(g.phaseOutUntilIDs(ids, src, tap))
+}
+
+// phaseOutUntilIDs is phaseOutUntil, giving what phased out directly.
+func (g *game) phaseOutUntilIDs(ids []string, src string, tap bool) []string {
 	sp := g.s.perm(src)
 	if sp == nil {
-		return 0
+		return nil
 	}
 	if sp.Zone != ZoneBattlefield {
 		for _, id := range ids {
 			g.emit(Event{Kind: EventPhaseOutPrevented, Objects: []string{id}, Args: []string{src}, Rule: "610.4b", Player: g.controllerOf(id)})
 		}
-		return 0
+		return nil
 	}
 	var live []string
 	for _, id := range ids {
@@ -269,7 +276,7 @@ func (g *game) phaseOutUntil(ids []string, src string, tap bool) int {
 		p.PhaseInOn = src + "_leaves"
 		p.TapOnReturn = tap
 	}
-	return len(done)
+	return done
 }
 
 // phaseToggle is Time and Tide: simultaneously, the phased-out permanents

@@ -474,7 +474,7 @@ func TestUnknownKeyword(t *testing.T) {
 	for _, src := range []string{
 		twoPlayers + "permanents:\n  - {id: x, types: [creature], keywords: [flying, banding], controller: Alice}\n",
 		twoPlayers + "permanents:\n  - {id: x, types: [creature], controller: Alice}\neffects:\n  - {id: e, kind: grant, target: x, keywords: [rampage]}\n",
-		twoPlayers + "permanents:\n  - {id: x, types: [creature], controller: Alice, static: [{kind: grant, keywords: [horsemanship]}]}\n",
+		twoPlayers + "permanents:\n  - {id: x, types: [creature], controller: Alice, static: [{kind: grant, keywords: [cascade]}]}\n",
 	} {
 		_, err := ParseScenario([]byte(src))
 		e, ok := AsError(err)

@@ -26,6 +26,8 @@ func (g *game) stateBased() {
 				rule = "704.5a"
 			case pl.DrewFromEmpty:
 				rule = "704.5b"
+			case pl.Poison >= 10:
+				rule = "704.5c"
 			}
 			pl.DrewFromEmpty = false
 			if rule != "" {
@@ -47,6 +49,8 @@ func (g *game) stateBased() {
 				acts = append(acts, sba{p.ID, "counters", "704.5q"})
 			}
 			switch {
+			case p.Is("planeswalker") && p.Counters["loyalty"] <= 0 && !p.Is("creature"):
+				acts = append(acts, sba{p.ID, "graveyard", "704.5i"})
 			case p.Is("creature") && p.Toughness <= 0:
 				acts = append(acts, sba{p.ID, "graveyard", "704.5f"})
 			case p.Is("creature") && p.Damage > 0 && p.Damage >= p.Toughness && !p.Has("indestructible"):
@@ -97,7 +101,12 @@ func (g *game) stateBased() {
 				p.Zone = ZoneGone
 			case "unattached":
 				p.AttachedTo = ""
-			case "graveyard", "destroyed", "deathtouch":
+			case "destroyed", "deathtouch":
+				// Lethal damage destroys: a regeneration shield replaces it (701.19a).
+				if p.Exists() && !g.regenerates(p) {
+					g.leave(a.id, ZoneGraveyard, a.rule)
+				}
+			case "graveyard":
 				if p.Exists() {
 					g.leave(a.id, ZoneGraveyard, a.rule)
 				}
@@ -117,7 +126,7 @@ func (g *game) legalHost(att *Permanent) bool {
 		return false
 	}
 	h := g.s.perm(att.AttachedTo)
-	if h == nil || !h.Exists() {
+	if h == nil || !h.Exists() || att.HostObject != 0 && h.Object != att.HostObject {
 		return false
 	}
 	return g.canHost(att, h)

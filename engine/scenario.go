@@ -1,6 +1,10 @@
 package engine
 
-import "strconv"
+import (
+	"strconv"
+
+	"arbiter/engine/cardlang"
+)
 
 // Scenario is a parsed scenario: a starting State, actions and expectations.
 type Scenario struct {
@@ -50,7 +54,20 @@ func effectKinds() []string {
 }
 
 func durations() []string {
-	return []string{"end_of_turn", "until_your_next_turn", "until_your_next_upkeep", "for_as_long_as", "until", "indefinite"}
+	return []string{"end_of_turn", "until_your_next_turn", "until_your_next_upkeep", "for_as_long_as", "until", "indefinite",
+		"end_of_combat", "next_untap_step"}
+}
+
+// langEffectKinds are the kinds of effects the card language's
+// resolving spells and abilities create beside the scenario's own.
+func langEffectKinds() []string {
+	return []string{"cant", "must", "block_only", "prevent", "replace", "regenerate"}
+}
+
+// restrictionActions are what cant and must effects may be about.
+func restrictionActions() []string {
+	return []string{"cant.attack", "cant.block", "cant.attack_or_block", "cant.be_blocked", "cant.untap", "cant.be_countered",
+		"cant.be_regenerated", "must.attack", "none"}
 }
 
 func zones() []string {
@@ -73,8 +90,14 @@ func triggerKind() []string {
 // name: those a permanent may list (the scenario key triggers) and those of
 // the real cards and keywords the engine models.
 func TriggerConditions() []string {
-	return append(triggerKind(), onUpkeep, onEachUpkeep, onEndStep, onAttacks, onBlocks, onBecomesBlocked,
-		onEndCombat, onNextUpkeep, onPaid, onVanishing, onLastCounter, onFlanking)
+	out := append(triggerKind(), onUpkeep, onEachUpkeep, onEndStep, onAttacks, onBlocks, onBecomesBlocked,
+		onEndCombat, onNextUpkeep, onPaid, onVanishing, onLastCounter, onFlanking, onExalted)
+	for _, e := range append(langEvents(), "next_end_step", "your_next_upkeep") {
+		if !has(out, e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func stepNames() []string {
@@ -92,6 +115,15 @@ type scenarioParser struct {
 	ids     map[string]string // id -> what defines it: permanent, effect, spell, ygo
 	players []string
 	cards   Cards
+	cp      *cardlang.Compiler
+}
+
+// compiler gives the compiler of real cards' texts.
+func (p *scenarioParser) compiler() *cardlang.Compiler {
+	if p.cp == nil {
+		p.cp = cardlang.NewCompiler()
+	}
+	return p.cp
 }
 
 // ParseOptions tune ParseScenarioWith. The zero value reads scenarios that
@@ -100,6 +132,10 @@ type ParseOptions struct {
 	// Cards looks up the cards a scenario names with card: in English,
 	// French or Japanese.
 	Cards Cards
+	// Compiler compiles the cards' Oracle texts; nil for a new one. A
+	// caller that parses many scenarios may keep one (it is safe for
+	// concurrent use).
+	Compiler *cardlang.Compiler
 }
 
 // ParseScenario parses a scenario (format: scenario-format.md). On failure
@@ -114,12 +150,12 @@ func ParseScenarioWith(src []byte, opt ParseOptions) (*Scenario, error) {
 		return nil, err
 	}
 	top, err := asMap(root, "scenario", "game", "name", "title", "players", "start", "permanents", "effects",
-		"actions", "expect", "phase_effects", "decisions", "flow", "hand_limit", "hands", "life")
+		"actions", "expect", "phase_effects", "decisions", "flow", "hand_limit", "hands", "life", "mana")
 	if err != nil {
 		return nil, err
 	}
 	sc := &Scenario{}
-	p := &scenarioParser{sc: sc, ids: map[string]string{}, cards: opt.Cards}
+	p := &scenarioParser{sc: sc, ids: map[string]string{}, cards: opt.Cards, cp: opt.Compiler}
 	if err := p.header(top); err != nil {
 		return nil, err
 	}
@@ -130,6 +166,16 @@ func ParseScenarioWith(src []byte, opt ParseOptions) (*Scenario, error) {
 			if v := top.get(k); v != nil {
 				return nil, errorf(CodeUnknownKey, v.line, v.col, k, "mtg scenario")
 			}
+		}
+		if mv := top.get("mana"); mv != nil {
+			m, err := mv.str("mana")
+			if err != nil {
+				return nil, err
+			}
+			if err := oneOf(mv, "mana", m, "pay", "assume"); err != nil {
+				return nil, err
+			}
+			sc.Initial.PayMana = m == "pay"
 		}
 		err = p.mtg(top)
 	}
@@ -204,7 +250,7 @@ func (p *scenarioParser) header(top *fields) error {
 	sc.Initial.Active = names[0]
 	sc.Initial.Step = StepMain1
 	if sv := top.get("start"); sv != nil {
-		sf, err := asMap(sv, "start", "turn", "active", "step", "phase", "hand", "library")
+		sf, err := asMap(sv, "start", "turn", "active", "step", "phase", "hand", "library", "pool")
 		if err != nil {
 			return err
 		}
@@ -258,6 +304,29 @@ func (p *scenarioParser) header(top *fields) error {
 				} else {
 					pl.Library = n
 				}
+			}
+		}
+		if pv := sf.get("pool"); pv != nil {
+			if sc.Game == "ygo" {
+				return errorf(CodeUnknownKey, pv.line, pv.col, "pool", "ygo start")
+			}
+			if _, err := asMapAny(pv, "pool"); err != nil {
+				return err
+			}
+			for i, kv := range pv.keys {
+				name, err := p.player(kv, "pool")
+				if err != nil {
+					return err
+				}
+				ms, err := pv.items[i].str("pool")
+				if err != nil {
+					return err
+				}
+				m, ok := ParseMana(ms)
+				if !ok {
+					return errorf(CodeBadValue, pv.items[i].line, pv.items[i].col, "pool", ms, "mana symbols: {W} {U} {B} {R} {G} {C}")
+				}
+				sc.Initial.Players[sc.Initial.player(name)].Pool = m
 			}
 		}
 		if v := sf.get(key); v != nil {
@@ -355,6 +424,15 @@ func (p *scenarioParser) mtg(top *fields) error {
 			}
 		}
 	}
+	for i := range st.Permanents {
+		q := &st.Permanents[i]
+		st.NextObject++
+		q.Object = st.NextObject
+		if q.Zone == ZoneLibrary {
+			pl := &st.Players[st.player(q.Owner)]
+			pl.Top = append(pl.Top, q.ID)
+		}
+	}
 	// attached_to may name any permanent of the list; cycles are refused.
 	for _, a := range attach {
 		host, err := p.ref(a.v, "attached_to", "permanent")
@@ -362,6 +440,7 @@ func (p *scenarioParser) mtg(top *fields) error {
 			return err
 		}
 		st.perm(a.id).AttachedTo = host
+		st.perm(a.id).HostObject = st.perm(host).Object
 	}
 	for _, a := range attach {
 		seen := map[string]bool{}
@@ -427,9 +506,8 @@ func permanentKeys() []string {
 		"entered_this_turn", "static", "triggers", "choices", "zone", "phased_out", "phased_indirect", "phased_out_under"}
 }
 
-// card looks up the real card a card key names, and the engine's model of
-// its text.
-func (p *scenarioParser) card(v *value) (CardInfo, *cardModel, error) {
+// card looks up the real card a card key names, and compiles its text.
+func (p *scenarioParser) card(v *value) (CardInfo, *cardlang.Card, error) {
 	name, err := v.str("card")
 	if err != nil {
 		return CardInfo{}, nil, err
@@ -441,13 +519,12 @@ func (p *scenarioParser) card(v *value) (CardInfo, *cardModel, error) {
 	if !ok {
 		return CardInfo{}, nil, errorf(CodeUnknownCard, v.line, v.col, name)
 	}
-	m, err := cardModelFor(c)
-	if err != nil {
-		e := err.(*Error)
+	b, e := compileCard(p.compiler(), c)
+	if e != nil {
 		e.Line, e.Col = v.line, v.col
 		return CardInfo{}, nil, e
 	}
-	return c, m, nil
+	return c, b, nil
 }
 
 // keywords reads a list of keywords: each must be one the engine implements
@@ -485,14 +562,15 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 	}
 	var card *CardInfo
 	if cv := f.get("card"); cv != nil {
-		c, m, err := p.card(cv)
+		c, b, err := p.card(cv)
 		if err != nil {
 			return q, nil, err
 		}
-		if !isPermanentCard(c.Types) {
+		zone, _ := f.optStr("zone", ZoneBattlefield)
+		if !isPermanentCard(c.Types) && zone == ZoneBattlefield {
 			return q, nil, errorf(CodeBadValue, cv.line, cv.col, "card", c.Name, "a permanent card")
 		}
-		permanentFromCard(&q, c, m)
+		permanentFromCard(&q, c, b)
 		card = &c
 	}
 	if q.Name, err = f.optStr("name", q.Name); err != nil {
@@ -539,7 +617,8 @@ func (p *scenarioParser) permanent(v *value) (Permanent, *value, error) {
 	if q.BaseTough, err = f.optInt("toughness", q.BaseTough); err != nil {
 		return q, nil, err
 	}
-	if card != nil && q.Is("creature") && (card.Power == "" || card.Toughness == "") && (f.get("power") == nil || f.get("toughness") == nil) {
+	if card != nil && q.Is("creature") && (card.Power == "" || card.Toughness == "") && (f.get("power") == nil || f.get("toughness") == nil) &&
+		!hasCDA(q.Behavior) {
 		cv := f.get("card")
 		return q, nil, errorf(CodeCardNoPT, cv.line, cv.col, card.Name)
 	}

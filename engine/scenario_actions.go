@@ -57,6 +57,8 @@ func (p *scenarioParser) action(v *value, depth int) (Action, error) {
 	switch a.Kind {
 	case ActionPhaseOut, ActionPhaseIn, ActionDestroy, ActionTap, ActionUntap, ActionEnter, ActionLeaveBattlefield:
 		a.IDs, err = p.refs(x, kind, "permanent")
+	case ActionPlay:
+		a.Target, err = p.ref(x, kind, "permanent")
 	case ActionPhaseOutAll, ActionPhaseInAll, ActionPhaseToggle, ActionDestroyAll:
 		a.Filter, err = p.filter(x, kind)
 	case ActionPhaseOutUntil:
@@ -286,7 +288,7 @@ func (p *scenarioParser) drawAction(x *value, a *Action) error {
 // answer reads choose: {player, and one of keep, order, divide, triggers,
 // x, targets, pick, mode, pay, type}.
 func (p *scenarioParser) answer(x *value) (*Answer, error) {
-	g, err := asMap(x, "choose", "player", "keep", "order", "divide", "triggers", "x", "targets", "pick", "mode", "pay", "type")
+	g, err := asMap(x, "choose", "player", "keep", "order", "divide", "triggers", "x", "targets", "pick", "mode", "modes", "pay", "type", "may", "apply")
 	if err != nil {
 		return nil, err
 	}
@@ -386,6 +388,26 @@ func (p *scenarioParser) answer(x *value) (*Answer, error) {
 		}
 	case "type":
 		a.Type, err = v.str("type")
+	case "modes":
+		var ns []int
+		if ns, err = v.ints("modes"); err == nil {
+			if len(ns) == 0 || ns[0] < 1 {
+				return nil, errorf(CodeBadValue, v.line, v.col, "modes", v.text(), "mode numbers from 1")
+			}
+			a.Mode, a.Modes = ns[0], ns[1:]
+		}
+	case "may":
+		var b bool
+		b, err = v.boolean("may")
+		a.May = "no"
+		if b {
+			a.May = "yes"
+		}
+	case "apply":
+		a.Apply, err = v.str("apply")
+		if err == nil && p.ids[a.Apply] == "" {
+			err = errorf(CodeUndefinedID, v.line, v.col, a.Apply)
+		}
 	}
 	return a, err
 }
@@ -414,12 +436,13 @@ func (p *scenarioParser) targetRefs(v *value, key string) ([]string, error) {
 }
 
 func spellKeys() []string {
-	return []string{"id", "name", "card", "targets", "controller", "effect", "x", "mode", "types", "colors", "power", "toughness",
-		OpDamage, OpDestroy, OpPhaseOut, OpPhaseIn, OpExile, OpBounce, OpTap, OpPump}
+	return []string{"id", "name", "card", "targets", "controller", "effect", "x", "mode", "modes", "types", "colors", "power", "toughness",
+		"kicked", "buyback", OpDamage, OpDestroy, OpPhaseOut, OpPhaseIn, OpExile, OpBounce, OpTap, OpPump}
 }
 
 // spell reads a cast: an id, a real card or a name with generic effects
-// (in the order written), targets, controller, X and mode.
+// (in the order written), targets, controller, X and mode; or the id of
+// a card the scenario defined in a hand or graveyard, which is cast.
 func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 	f, err := asMap(v, "cast", spellKeys()...)
 	if err != nil {
@@ -438,9 +461,19 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 			return nil, err
 		}
 	}
+	defined := p.ids[o.ID] == "permanent" && f.get("card") == nil && f.get("name") == nil
 	var perm *Permanent
-	if cv := f.get("card"); cv != nil {
-		c, m, err := p.card(cv)
+	switch {
+	case defined:
+		for _, k := range v.keys {
+			if has(append(OpKinds(), "effect", "types", "colors", "power", "toughness"), k.s) {
+				return nil, errorf(CodeUnknownKey, k.line, k.col, k.s, "cast of a card defined in the scenario")
+			}
+		}
+		o.CardObject, o.defined = o.ID, true
+	case f.get("card") != nil:
+		cv := f.get("card")
+		c, b, err := p.card(cv)
 		if err != nil {
 			return nil, err
 		}
@@ -452,31 +485,29 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 		if has(c.Types, "land") {
 			return nil, errorf(CodeBadValue, cv.line, cv.col, "card", c.Name, "a spell (a land is played, not cast: 305.1)")
 		}
-		o.Card, o.Name, o.Types, o.Colors, o.LocalNames = c.Name, c.Name, c.Types, CardColors(c), c.Names
-		if m.spell == nil && len(m.modes) == 0 {
-			if !isPermanentCard(c.Types) {
-				return nil, errorf(CodeCardNotModelled, cv.line, cv.col, c.Name, "casting it")
-			}
-			ctrl := o.Controller
-			if ctrl == "" {
-				ctrl = p.sc.Initial.Active
-			}
-			q := Permanent{ID: o.ID, Owner: ctrl, BaseController: ctrl, Controller: ctrl, Zone: ZoneHand}
-			permanentFromCard(&q, c, m)
-			if q.BasePower, err = f.optInt("power", q.BasePower); err != nil {
-				return nil, err
-			}
-			if q.BaseTough, err = f.optInt("toughness", q.BaseTough); err != nil {
-				return nil, err
-			}
-			if q.Is("creature") && (c.Power == "" || c.Toughness == "") && (f.get("power") == nil || f.get("toughness") == nil) {
-				return nil, errorf(CodeCardNoPT, cv.line, cv.col, c.Name)
-			}
-			perm = &q
+		o.Card, o.Name, o.Types, o.Colors, o.LocalNames, o.Behavior = c.Name, c.Name, c.Types, CardColors(c), c.Names, b
+		ctrl := o.Controller
+		if ctrl == "" {
+			ctrl = p.sc.Initial.Active
+		}
+		q := Permanent{ID: o.ID, Owner: ctrl, BaseController: ctrl, Controller: ctrl, Zone: ZoneHand, toCast: true}
+		permanentFromCard(&q, c, b)
+		if q.BasePower, err = f.optInt("power", q.BasePower); err != nil {
+			return nil, err
+		}
+		if q.BaseTough, err = f.optInt("toughness", q.BaseTough); err != nil {
+			return nil, err
+		}
+		if q.Is("creature") && (c.Power == "" || c.Toughness == "") && (f.get("power") == nil || f.get("toughness") == nil) && !hasCDA(b) {
+			return nil, errorf(CodeCardNoPT, cv.line, cv.col, c.Name)
+		}
+		perm = &q
+		o.CardObject = o.ID
+		if isPermanentCard(c.Types) {
 			o.Permanent = o.ID
 		}
-	} else {
-		for _, k := range []string{"power", "toughness"} {
+	default:
+		for _, k := range []string{"power", "toughness", "kicked", "buyback"} {
 			if kv := f.get(k); kv != nil {
 				return nil, errorf(CodeUnknownKey, kv.line, kv.col, k, "cast without a card")
 			}
@@ -539,6 +570,24 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 			}
 		}
 	}
+	if o.Kicked, err = f.optBool("kicked"); err != nil {
+		return nil, err
+	}
+	if o.Buyback, err = f.optBool("buyback"); err != nil {
+		return nil, err
+	}
+	if mv := f.get("modes"); mv != nil {
+		ns, err := mv.ints("modes")
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range ns {
+			if n < 1 {
+				return nil, errorf(CodeBadValue, mv.line, mv.col, "modes", mv.text(), "mode numbers from 1")
+			}
+		}
+		o.Modes = ns
+	}
 	if tv := f.get("targets"); tv != nil {
 		if o.Targets, err = p.targetRefs(tv, "targets"); err != nil {
 			return nil, err
@@ -564,6 +613,9 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 		}
 		o.Effect = e
 	}
+	if defined {
+		return o, nil
+	}
 	what := "spell"
 	if perm != nil {
 		what = "permanent"
@@ -572,7 +624,10 @@ func (p *scenarioParser) spell(v *value) (*StackObject, error) {
 		return nil, err
 	}
 	if perm != nil {
-		p.sc.Initial.Permanents = append(p.sc.Initial.Permanents, *perm)
+		st := &p.sc.Initial
+		st.NextObject++
+		perm.Object = st.NextObject
+		st.Permanents = append(st.Permanents, *perm)
 	}
 	return o, nil
 }
@@ -589,7 +644,7 @@ func isPermanentCard(types []string) bool {
 
 // activation reads activate: {id, source, ability, targets, x}.
 func (p *scenarioParser) activation(v *value) (*StackObject, error) {
-	f, err := asMap(v, "activate", "id", "source", "ability", "targets", "x")
+	f, err := asMap(v, "activate", "id", "source", "ability", "targets", "x", "mana")
 	if err != nil {
 		return nil, err
 	}
@@ -604,6 +659,8 @@ func (p *scenarioParser) activation(v *value) (*StackObject, error) {
 	if av := f.get("ability"); av != nil {
 		if av.s == "equip" {
 			o.Ability = -1
+		} else if has(abilityKeywords(), av.s) {
+			o.abilityKeyword = av.s
 		} else if o.Ability, err = av.integer("ability"); err != nil {
 			return nil, err
 		} else if o.Ability < 1 {
@@ -617,6 +674,21 @@ func (p *scenarioParser) activation(v *value) (*StackObject, error) {
 	}
 	if o.X, err = f.optInt("x", 0); err != nil {
 		return nil, err
+	}
+	if mv := f.get("mana"); mv != nil {
+		ms, err := mv.str("mana")
+		if err != nil {
+			return nil, err
+		}
+		m, ok := ParseMana(ms)
+		if !ok || m.Total() != 1 {
+			return nil, errorf(CodeBadValue, mv.line, mv.col, "mana", ms, "one mana symbol: {W} {U} {B} {R} {G} {C}")
+		}
+		for _, t := range manaTypes() {
+			if m.get(t) > 0 {
+				o.manaChoice = t
+			}
+		}
 	}
 	if iv := f.get("id"); iv != nil {
 		if o.ID, err = iv.str("id"); err != nil {

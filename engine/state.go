@@ -1,5 +1,7 @@
 package engine
 
+import "arbiter/engine/cardlang"
+
 // Zones a permanent's card can be in. Phasing is not a zone: a phased-out
 // permanent stays on the battlefield (CR 110.5, 702.26d).
 const (
@@ -113,6 +115,18 @@ type State struct {
 	Answers []Answer
 	// Winner is the player who won the game (104.2a), "" while it goes on.
 	Winner string
+	// PayMana is set when mana costs are paid from mana pools (the
+	// scenario's mana: pay); otherwise they are taken as paid.
+	PayMana bool
+	// NextObject is the last object number handed out (400.7): a card
+	// that changes zones becomes a new object with a new number.
+	NextObject int
+	// LastKnown holds permanents as they last existed on the battlefield
+	// (last known information, 608.2h, 113.7a), in the order they left.
+	LastKnown []Permanent
+	// Used records the abilities activated or triggered this turn that
+	// may be only once each turn.
+	Used []string
 	// YGO holds the Yu-Gi-Oh! part of the game, nil for MTG.
 	YGO *YGOState
 }
@@ -128,12 +142,24 @@ type Player struct {
 	// HandKnown is set when the scenario gives the hand size: casting a
 	// spell then takes a card from it.
 	HandKnown bool
-	// Library is the number of cards in their library, or -1 when the
-	// scenario doesn't say (drawing then never empties it).
-	Library int
+	// Library is the number of cards in their library the scenario
+	// doesn't name, or -1 when it doesn't say (drawing then never empties
+	// it). Top and Bottom are the named cards above and below them, top
+	// first (401.1).
+	Library     int
+	Top, Bottom []string
+	// Graveyard counts the cards in their graveyard the scenario doesn't
+	// name (milled or discarded unnamed cards); the named ones are objects.
+	Graveyard int
 	// DrewFromEmpty records a draw from an empty library since state-based
 	// actions were last checked (704.5b).
 	DrewFromEmpty bool
+	// Pool is the player's mana pool (106.4).
+	Pool Mana
+	// Poison is the number of poison counters the player has (122.1f).
+	Poison int
+	// LandsPlayed counts the lands the player played this turn (305.2).
+	LandsPlayed int
 }
 
 // Permanent is one object a scenario defines: a permanent on the battlefield,
@@ -174,11 +200,18 @@ type Permanent struct {
 	Damage         int
 	Counters       map[string]int
 	AttachedTo     string // id of the host, "" if unattached
-	Timestamp      int
-	Zone           string
+	// HostObject is the object number the host had when this became
+	// attached to it: a host that left and came back is a new object this
+	// isn't attached to (400.7).
+	HostObject int
+	Timestamp  int
+	Zone       string
 	// Sick is the summoning-sickness bookkeeping of CR 302.6: true until its
 	// controller has controlled it continuously since their most recent turn began.
-	Sick     bool
+	Sick bool
+	// Fresh is set as its controller's turn begins if it came under their
+	// control since their previous turn began (echo, 702.30a).
+	Fresh    bool
 	Static   []Static
 	Triggers []string          // trigger conditions: enters, leaves, phases_in, phases_out, attached, unattached, becomes_tapped
 	Choices  map[string]string // choices made as it entered (a color, a creature type, ...)
@@ -198,6 +231,34 @@ type Permanent struct {
 	// DeathtouchHit records damage from a source with deathtouch since
 	// state-based actions were last checked (704.5h).
 	DeathtouchHit bool
+
+	// Object is the number of the game object it is (400.7): a card that
+	// changes zones becomes a new object, which effects and targets that
+	// followed the old one don't follow.
+	Object int
+	// Behavior is what the real card's text does, in the card language
+	// (engine/cardlang), nil for an object the scenario describes itself.
+	Behavior *cardlang.Card `json:"-"`
+	// Kicked records that it was cast with its kicker (702.33d).
+	Kicked bool
+	// EnteredTurn is the turn it last entered the battlefield.
+	EnteredTurn int
+	// Printed holds its own characteristics while it is a copy of
+	// another object (707.2), nil otherwise.
+	Printed *Permanent `json:"-"`
+	// CopyOf is the permanent whose copiable values it has (707), "" if none.
+	CopyOf string
+	// ReturnOn names the permanent ("<id>#<object>") whose leaving the
+	// battlefield returns this exiled card to the battlefield (610.3).
+	ReturnOn string
+	// ExiledBy names the object ("<id>#<object>") whose ability exiled
+	// this card, and ExiledObj the card's object number in exile: "the
+	// exiled card" of that object's linked abilities (607.2a).
+	ExiledBy  string
+	ExiledObj int
+	// toCast marks the card of a scenario's cast action before it is cast:
+	// one of the cards in hand the scenario doesn't name, until then.
+	toCast bool
 
 	// Combat.
 	Attacking string // the player or planeswalker it attacks, "" if not attacking
@@ -255,6 +316,28 @@ type Effect struct {
 	Controller string
 	Timestamp  int
 	Ended      bool
+
+	// Objects are the object numbers of Affected (0 for a player): the
+	// effect stops applying to a card that became a new object (400.7).
+	Objects []int
+	// Action is what a restriction (cant, must) is about: attack, block,
+	// untap, be_blocked... (the card language's words).
+	Action string
+	// By filters the creatures a "can't be blocked by" restriction names.
+	By *cardlang.Filter `json:"-"`
+	// N is what is left of a prevention shield ("the next 3 damage"), 0
+	// for one that prevents all.
+	N int
+	// To and Sources are the objects or players damage a prevention
+	// effect prevents is dealt to, and dealt by; empty for any. Combat
+	// limits it to combat damage.
+	To, Sources []string
+	Combat      bool
+	// Event and Instead are a replacement effect's event and what happens
+	// instead (614.1a), in the card language, for the objects in Affected.
+	Event   *cardlang.Trigger `json:"-"`
+	Instead cardlang.Effects  `json:"-"`
+	ctx     *langCtx
 }
 
 // Filter selects permanents: every listed condition must hold.
@@ -302,6 +385,43 @@ type StackObject struct {
 	// Trigger is the trigger condition of a triggered ability, "" for a spell
 	// or an activated ability.
 	Trigger string
+
+	// Behavior is the card-language text the spell or ability follows
+	// (the card's, a token's), and Lang the number (1 on) of the ability
+	// of it that this is; 0 for a spell's own effects.
+	Behavior *cardlang.Card `json:"-"`
+	Lang     int
+	// CardObject is the id of the card a spell is (hand, stack, then
+	// graveyard or battlefield), "" for an ability.
+	CardObject string
+	// Groups gives how many of Targets each target of the ability's text
+	// takes, in the order its text names them (601.2c).
+	Groups []int
+	// TargetObjects are the object numbers of the targets, 0 for a player:
+	// a target that became a new object is no longer legal (400.7, 608.2b).
+	TargetObjects []int
+	// Modes are the modes chosen for a modal spell or ability (700.2).
+	Modes []int
+	// Kicked and Buyback record optional costs paid (702.33, 702.27);
+	// Flashback that it was cast with flashback (702.34).
+	Kicked, Buyback, Flashback bool
+	// That, ThatPlayer and Damaged are what a triggered ability's event was
+	// about: the object, the player, what damage went to; Amount is the
+	// number it carried ("that much").
+	That, ThatPlayer, Damaged string
+	Amount                    int
+	// ctx is the context a delayed triggered ability keeps from the
+	// ability that created it; do is what it does.
+	ctx *langCtx
+	do  cardlang.Effects
+	// defined is set for a spell whose card the scenario defined (in a
+	// hand or graveyard) rather than the cast naming it.
+	defined bool
+	// reflexive marks a reflexive triggered ability, whose targets are its own.
+	reflexive bool
+	// manaChoice is the mana type an activation's mana answer asks for;
+	// abilityKeyword is the keyword an activation names (ability: cycling).
+	manaChoice, abilityKeyword string
 }
 
 // Op is one instruction of a spell's effect: damage, destroy, exile,
@@ -329,6 +449,18 @@ type Trigger struct {
 	Controller string
 	X          int
 	Card       string
+	// Behavior and Lang name the card-language ability that triggered
+	// (Lang: its number, 1 on); Damaged and Amount are what the event was
+	// about beside Object and Player.
+	Behavior  *cardlang.Card `json:"-"`
+	Lang      int
+	Damaged   string
+	Amount    int
+	ctx       *langCtx
+	delayedDo cardlang.Effects
+	// reflexive marks a reflexive triggered ability (603.12): its targets
+	// are chosen as it goes on the stack.
+	reflexive bool
 }
 
 // Delayed is a delayed triggered ability (603.7): it triggers at When
@@ -342,6 +474,10 @@ type Delayed struct {
 	Object     string
 	Player     string
 	Controller string
+	// Do is what a card-language delayed ability does, in the context of
+	// the ability that created it.
+	Do  cardlang.Effects `json:"-"`
+	ctx *langCtx
 }
 
 // Answer is a player's answer to a choice still to come (the scenario's
@@ -366,7 +502,14 @@ type Answer struct {
 	Mode     int      // the mode of a modal spell or ability (700.2)
 	Pay      string   // "yes" or "no": whether to pay an optional cost
 	Type     string   // a card or land type to choose
-	Line     int
+	// Modes are more modes of a modal spell beside Mode (700.2).
+	Modes []int
+	// May is "yes" or "no": whether to take an optional action (608.2d).
+	May string
+	// Apply names the replacement or prevention effect (its id, or its
+	// source's) that applies first among several (616.1).
+	Apply string
+	Line  int
 }
 
 // Share is an amount given to one object or player: damage divided among

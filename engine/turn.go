@@ -54,6 +54,7 @@ func (g *game) nextStep() error {
 	if g.err != nil {
 		return g.err
 	}
+	g.emptyPools()
 	i := stepIndex(g.s.Step)
 	if i < 0 || i == len(Steps())-1 {
 		g.beginTurn()
@@ -96,9 +97,14 @@ func (g *game) beginTurn() {
 	}
 	s.Step = StepUntap
 	g.endTurnEffects(s.Active, "611.2a")
+	s.Used = nil
+	for i := range s.Players {
+		s.Players[i].LandsPlayed = 0
+	}
 	for i := range s.Permanents {
 		p := &s.Permanents[i]
 		if p.Controller == s.Active {
+			p.Fresh = p.Sick
 			p.Sick = false
 		}
 	}
@@ -131,6 +137,12 @@ func (g *game) enterStep(step Step) {
 		if !(s.Turn == 1 && len(s.Players) == 2) {
 			g.draw(s.Active, 1, "504.1")
 		}
+		g.beginningOf("draw_step")
+		g.beginningOf("draw_step")
+	case StepBeginCombat:
+		g.beginningOf("combat")
+	case StepDeclareAttackers:
+		g.mustAttack()
 	case StepCombatDamage:
 		g.combatDamageStep()
 	case StepEndCombat:
@@ -141,9 +153,16 @@ func (g *game) enterStep(step Step) {
 				p.Attacking, p.Blocking, p.Blocked, p.BlockOrder, p.StruckFirst = "", "", false, nil, false
 			}
 		}
+		for i := range s.Effects {
+			if e := &s.Effects[i]; !e.Ended && e.Duration == "end_of_combat" {
+				g.endEffect(e, "511.3")
+			}
+		}
 	case StepEnd:
 		g.beginningOf(onEndStep)
+		g.delayedTriggers("next_end_step")
 	case StepCleanup:
+		g.handLimit()
 		g.cleanup()
 		return // no priority in the cleanup step unless something happens (514.3)
 	}
@@ -161,6 +180,7 @@ func (g *game) upkeep() {
 		}
 	}
 	g.beginningOf(onUpkeep)
+	g.delayedTriggers("your_next_upkeep")
 	for i := range g.s.Permanents {
 		p := &g.s.Permanents[i]
 		if p.Exists() && p.Has("vanishing") && p.Controller == g.s.Active && p.Counters["time"] > 0 {
@@ -170,53 +190,16 @@ func (g *game) upkeep() {
 	g.delayedTriggers(onNextUpkeep)
 }
 
-// beginningOf makes "at the beginning of your <step>" abilities of the
-// active player's permanents trigger, and, for the upkeep, "each upkeep"
-// ones of every permanent.
+// beginningOf makes "at the beginning of" abilities trigger for the
+// active player's step: those of the scenario's permanents that name the
+// condition, and those of the cards' texts ("your upkeep", "each upkeep").
 func (g *game) beginningOf(cond string) {
-	for i := range g.s.Permanents {
-		p := &g.s.Permanents[i]
-		if !p.Exists() || p.Card == "" {
-			continue
-		}
-		if p.Controller == g.s.Active {
-			g.fire(p.ID, cond, "603.2b", "")
-		}
-		if cond == onUpkeep {
-			g.fireFor(p, onEachUpkeep, g.s.Active)
-		}
-	}
-}
-
-// fireFor makes p's card abilities with condition cond trigger for player
-// ("that player").
-func (g *game) fireFor(p *Permanent, cond, player string) {
-	m := modelOf(p.Card)
-	if m == nil {
-		return
-	}
-	for i, ab := range m.triggers {
-		if ab.on == cond {
-			g.s.Pending = append(g.s.Pending, Trigger{Source: p.ID, Condition: cond, Rule: "603.2b", Ability: i + 1,
-				Player: player, Controller: p.Controller, Card: p.Card})
-		}
-	}
+	g.fireLang(gameEvent{kind: cond, player: g.s.Active, rule: "603.2b"})
 }
 
 // delayedTriggers makes the delayed triggered abilities waiting for when
 // trigger (603.7b: once).
-func (g *game) delayedTriggers(when string) {
-	var keep []Delayed
-	for _, d := range g.s.Delayed {
-		if d.When != when || when == onNextUpkeep && d.Turn >= g.s.Turn {
-			keep = append(keep, d)
-			continue
-		}
-		g.s.Pending = append(g.s.Pending, Trigger{Source: d.Source, Condition: when, Rule: "603.7b", Ability: d.Ability,
-			Object: d.Object, Player: d.Player, Controller: d.Controller, Card: d.Card})
-	}
-	g.s.Delayed = keep
-}
+func (g *game) delayedTriggers(when string) { g.delayedLang(when) }
 
 // cleanup removes damage from every permanent, phased-out ones included, and
 // ends "until end of turn" effects, simultaneously (514.2).
@@ -239,6 +222,40 @@ func (g *game) cleanup() {
 		}
 	}
 	g.recompute(false)
+}
+
+// handLimit discards the active player down to their maximum hand size
+// of seven (514.1), when the scenario knows their hand, unless an effect
+// says they have none (402.2).
+func (g *game) handLimit() {
+	pl := &g.s.Players[g.s.player(g.s.Active)]
+	if !pl.HandKnown || g.noMaxHandSize(pl.Name) {
+		return
+	}
+	if n := g.handCount(pl.Name) - 7; n > 0 {
+		if err := g.discardCards(pl.Name, n, "514.1"); err != nil {
+			g.fail(err)
+		}
+	}
+}
+
+// noMaxHandSize reports whether a static ability says player has no
+// maximum hand size (402.2).
+func (g *game) noMaxHandSize(player string) bool {
+	for i := range g.s.Permanents {
+		src := &g.s.Permanents[i]
+		if !src.Exists() {
+			continue
+		}
+		for _, st := range staticAbilities(src.Behavior) {
+			for _, e := range st.Effects {
+				if e.Op == "no_max_hand_size" && src.Controller == player {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // untapStep performs the untap step's turn-based actions: phasing (502.1,
@@ -280,6 +297,17 @@ func (g *game) untapStep() {
 	for i := range s.Permanents {
 		p := &s.Permanents[i]
 		if p.Exists() && p.Controller == s.Active && p.Tapped {
+			if g.restrictedLang(p, "untap") {
+				g.emit(Event{Kind: EventUntapPrevented, Objects: []string{p.ID}, Rule: "502.3", Player: p.Controller})
+				continue
+			}
+			if g.mayNotUntap(p) {
+				if stay, err := g.chooseMay(p.Controller, "502.3"); err != nil {
+					g.fail(err)
+				} else if !stay {
+					continue
+				}
+			}
 			p.Tapped = false
 			untapped = append(untapped, p.ID)
 		}
@@ -287,4 +315,55 @@ func (g *game) untapStep() {
 	if len(untapped) > 0 {
 		g.emit(Event{Kind: EventUntap, Objects: untapped, Rule: "502.3"})
 	}
+	// "Doesn't untap during its controller's next untap step" has done
+	// what it says.
+	for i := range s.Effects {
+		e := &s.Effects[i]
+		if e.Ended || e.Duration != "next_untap_step" {
+			continue
+		}
+		done := false
+		for _, id := range e.Affected {
+			if p := s.perm(id); p != nil && p.Controller == s.Active {
+				done = true
+			}
+		}
+		if done {
+			g.endEffect(e, "502.3")
+		}
+	}
+}
+
+// mayNotUntap reports whether a static ability of p says its controller
+// may choose not to untap it (502.3).
+func (g *game) mayNotUntap(p *Permanent) bool {
+	for _, st := range staticAbilities(p.Behavior) {
+		for _, e := range st.Effects {
+			if e.Op == "may_not_untap" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mustAttack declares the attackers a requirement makes attack when the
+// active player declares none (508.1d): each creature that attacks each
+// combat if able and can, attacking the next player in turn order.
+func (g *game) mustAttack() {
+	if g.attackGiven {
+		return
+	}
+	var ids []string
+	for i := range g.s.Permanents {
+		p := &g.s.Permanents[i]
+		if p.Exists() && p.Controller == g.s.Active && p.Attacking == "" && len(g.restrictions(p, "must", "attack")) > 0 && g.cantAttack(p) == "" {
+			ids = append(ids, p.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	def := g.s.nextPlayer(g.s.Active)
+	g.declareAttack(ids, def, "508.1d")
 }

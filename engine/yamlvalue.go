@@ -333,6 +333,26 @@ func (v *value) strs(key string) ([]string, error) {
 	return out, nil
 }
 
+// ints reads a sequence of integers; a single integer is a list of one.
+func (v *value) ints(key string) ([]int, error) {
+	if v.kind == scalarValue {
+		n, err := v.integer(key)
+		return []int{n}, err
+	}
+	if v.kind != seqValue {
+		return nil, errorf(CodeWrongType, v.line, v.col, key, "list of integers")
+	}
+	var out []int
+	for _, it := range v.items {
+		n, err := it.integer(key)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
 // optStr, optInt, optBool and optStrs read an optional key.
 func (f *fields) optStr(key string, def string) (string, error) {
 	if v := f.get(key); v != nil && v.tag != "null" {

@@ -7,6 +7,8 @@ const (
 	KeyCardsTitle          Key = "cards.coverage.title"     // %[1]d cards
 	KeyCardsCompiled       Key = "cards.coverage.compiled"  // %[1]d cards, %[2]v percent (a number.Decimal)
 	KeyCardsRefused        Key = "cards.coverage.refused"   // %[1]d cards, %[2]v percent (a number.Decimal)
+	KeyCardsSimulated      Key = "cards.coverage.simulated" // %[1]d cards, %[2]v percent (a number.Decimal)
+	KeyCardsLacks          Key = "cards.coverage.lacks"     // heading of what the engine doesn't run yet
 	KeyCardsReasons        Key = "cards.coverage.reasons"   // heading of the cards refused as a whole
 	KeyCardsSentences      Key = "cards.coverage.sentences" // heading of the sentences not understood
 	KeyCardsExample        Key = "cards.coverage.example"   // %[1]s a card's name

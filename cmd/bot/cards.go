@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"arbiter/cmd/bot/internal/render"
+	"arbiter/engine"
 	"arbiter/engine/cardlang"
 	"arbiter/i18n"
 	"arbiter/kb"
@@ -52,8 +53,12 @@ func cmdCardsCoverage(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, p.T(i18n.KeyCardsNoTexts))
 		return 1
 	}
-	cv := cardlang.NewCompiler().Coverage(slices.Values(srcs))
+	cv := cardlang.NewCompiler().CoverageWith(slices.Values(srcs), func(c cardlang.Card) string {
+		_, what := engine.Lacks(c)
+		return what
+	})
 	cv.Sentences = cv.Sentences[:min(len(cv.Sentences), *top)]
+	cv.Lacks = cv.Lacks[:min(len(cv.Lacks), *top)]
 	if *asJSON {
 		return e.writeJSON(cv)
 	}
@@ -69,11 +74,18 @@ func coverageText(p *i18n.Printer, cv cardlang.Coverage) string {
 	}
 	fmt.Fprintln(&b, p.T(i18n.KeyCardsTitle, cv.Cards))
 	fmt.Fprintln(&b, "  "+p.T(i18n.KeyCardsCompiled, cv.Compiled, pct(cv.Compiled)))
+	fmt.Fprintln(&b, "  "+p.T(i18n.KeyCardsSimulated, cv.Simulated, pct(cv.Simulated)))
 	fmt.Fprintln(&b, "  "+p.T(i18n.KeyCardsRefused, cv.Refused(), pct(cv.Refused())))
 	if len(cv.Reasons) > 0 {
 		fmt.Fprintln(&b, "\n"+p.T(i18n.KeyCardsReasons))
 		for _, r := range cv.Reasons {
 			fmt.Fprintf(&b, "%8s  %s\n", p.Number(r.Cards), reasonText(p, r))
+		}
+	}
+	if len(cv.Lacks) > 0 {
+		fmt.Fprintln(&b, "\n"+p.T(i18n.KeyCardsLacks))
+		for _, l := range cv.Lacks {
+			fmt.Fprintf(&b, "%8s  %s  (%s)\n", p.Number(l.Cards), l.Construct, p.T(i18n.KeyCardsExample, l.Example))
 		}
 	}
 	if len(cv.Sentences) > 0 {

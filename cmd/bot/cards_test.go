@@ -21,7 +21,7 @@ import (
 func coverageCards() []string {
 	return []string{"Lightning Bolt", "Llanowar Elves", "Serra Angel", "Wrath of God", "Ravenous Chupacabra", "Oubliette",
 		"Teferi's Protection", "Clone", "Ponder", "Cultivate", "Agonizing Remorse", "Distress", "Fire // Ice",
-		"Academy at Tolaria West"}
+		"Academy at Tolaria West", "Arboretum Elemental"}
 }
 
 // TestCardsCoverage runs "bot cards coverage" on a cards file in the

@@ -160,6 +160,7 @@ func jsonTypes() map[string]reflect.Type {
 		"Coverage":         reflect.TypeFor[cardlang.Coverage](),
 		"CoverageReason":   reflect.TypeFor[cardlang.ReasonCount](),
 		"CoverageSentence": reflect.TypeFor[cardlang.SentenceCount](),
+		"CoverageLack":     reflect.TypeFor[cardlang.LackCount](),
 		"Report":           reflect.TypeFor[report.Report](),
 		"ReportCitation":   reflect.TypeFor[report.Citation](),
 		"Comment":          reflect.TypeFor[report.Comment](),

@@ -74,10 +74,15 @@ func (cc *cardCtx) compileLine(line string, bullets []string) ([]Ability, string
 		return []Ability{{Kind: KindSpell, Effects: eff}}, ""
 	}
 	if ab, ok := cc.additionalCost(first); ok {
-		if len(ss) > 1 {
-			return nil, ss[1].printed
+		out := []Ability{ab}
+		for _, s := range ss[1:] {
+			st, ok := cc.staticSentence(s)
+			if !ok {
+				return nil, s.printed
+			}
+			out = append(out, st)
 		}
-		return []Ability{ab}, ""
+		return out, ""
 	}
 	if ab, ok := cc.asEnters(first); ok {
 		if len(ss) > 1 {
@@ -188,6 +193,9 @@ func (cc *cardCtx) keywordItem(s string) (Keyword, bool) {
 			}
 			return k, true
 		case "n":
+			if rest == "" && bareKeyword(kp.name) {
+				return k, true
+			}
 			v, err := strconv.Atoi(rest)
 			if err != nil || v <= 0 {
 				return Keyword{}, false
@@ -417,6 +425,14 @@ func (a *abCtx) costPart(c *cur) (CostPart, string, bool) {
 // "another creature", "an untapped creature you control".
 func (a *abCtx) choiceRef(c *cur) (*Ref, bool) {
 	start := c.pos
+	if c.lit("any number of") {
+		f, ok := a.filterPhrase(c)
+		if !ok {
+			c.pos = start
+			return nil, false
+		}
+		return &Ref{Kind: RefChoice, Min: 0, Max: -1, Filter: f}, true
+	}
 	n, ok := c.number(true)
 	other := false
 	if !ok {
@@ -482,6 +498,10 @@ func (cc *cardCtx) triggered(ss []sentence, bullets []string) ([]Ability, string
 	if !ok || !c.lit(",") {
 		return nil, first.printed
 	}
+	split := tr.Event == "blocks_or_blocked"
+	if split {
+		tr.Event = "blocks"
+	}
 	ab.Trigger = tr
 	a.trigger = tr
 	if c.lit("if") {
@@ -495,6 +515,17 @@ func (cc *cardCtx) triggered(ss []sentence, bullets []string) ([]Ability, string
 	rest := sentence{printed: first.printed, toks: first.toks[c.pos:]}
 	if refused := a.effectsAndLimits(&ab, first.printed, rest, ss[1:], bullets); refused != "" {
 		return nil, refused
+	}
+	if split {
+		// "Whenever CARDNAME blocks or becomes blocked by a creature":
+		// an ability for each condition, "that creature" the other one.
+		other := ab
+		other.Trigger = &Trigger{Event: "becomes_blocked", Object: tr.Object, By: tr.To}
+		a.trigger, a.lastObj, a.lastPl = other.Trigger, nil, nil
+		if refused := a.effectsAndLimits(&other, first.printed, sentence{printed: first.printed, toks: first.toks[c.pos:]}, ss[1:], bullets); refused != "" {
+			return nil, refused
+		}
+		return []Ability{ab, other}, ""
 	}
 	return []Ability{ab}, ""
 }
@@ -654,6 +685,16 @@ func (a *abCtx) triggerHead(c *cur) (*Trigger, bool) {
 		t.Event = "attacks_or_blocks"
 	case c.lit("attacks"):
 		t.Event = "attacks"
+	case c.lit("blocks or becomes blocked by a creature"):
+		// Two trigger conditions (603.2): triggered splits them.
+		t.Event = "blocks_or_blocked"
+		t.To = &Ref{Kind: RefA, Filter: &Filter{Types: [][]string{{"creature"}}}}
+	case c.lit("blocks a creature"):
+		t.Event = "blocks"
+		t.To = &Ref{Kind: RefA, Filter: &Filter{Types: [][]string{{"creature"}}}}
+	case c.lit("becomes blocked by a creature"):
+		t.Event = "becomes_blocked"
+		t.By = &Ref{Kind: RefA, Filter: &Filter{Types: [][]string{{"creature"}}}}
 	case c.lit("blocks"):
 		t.Event = "blocks"
 	case c.lit("becomes blocked"):
@@ -785,6 +826,11 @@ func (cc *cardCtx) additionalCost(s sentence) (Ability, bool) {
 		if !c.lit("as an additional cost to cast this spell ,") {
 			return false
 		}
+		// "you may exile any number of …": an optional part, as its
+		// count of zero or more says.
+		if c.lit("you may") && !(c.peek(0) == "exile" && c.peek(1) == "any") {
+			return false
+		}
 		var cost Cost
 		for {
 			cp, _, ok := a.costPart(c)
@@ -804,10 +850,26 @@ func (cc *cardCtx) additionalCost(s sentence) (Ability, bool) {
 }
 
 // asEnters compiles "As CARDNAME enters the battlefield, choose a
-// color." (614.12).
+// color." (614.12) and "You may have CARDNAME enter the battlefield as a
+// copy of any creature on the battlefield." (707.2, 614.1c).
 func (cc *cardCtx) asEnters(s sentence) (Ability, bool) {
 	a := cc.newAb(KindAsEnters)
 	var ab Ability
+	if a.all(s, func(c *cur) bool {
+		if !c.lit("you may have") || !selfRef(c) || !c.lit("enter the battlefield as a copy of any") {
+			return false
+		}
+		f, ok := a.filterPhrase(c)
+		if !ok || !c.lit("on the battlefield") || len(f.Types) != 1 || len(f.Types[0]) != 1 {
+			return false
+		}
+		copyOf := Effect{Op: "copy_of", Args: []Arg{{"what", &Ref{Kind: RefChoice, Min: 1, Max: 1, Filter: f}}}}
+		ab = Ability{Kind: KindAsEnters, Effects: []Effect{{Op: "may", Args: []Arg{{"do", Effects{copyOf}}}}}}
+		a.use("enters as a copy")
+		return true
+	}) {
+		return ab, true
+	}
 	ok := a.all(s, func(c *cur) bool {
 		if !c.lit("as") || !selfRef(c) || !c.lit("enters the battlefield , choose") {
 			return false
@@ -824,6 +886,8 @@ func (cc *cardCtx) asEnters(s sentence) (Ability, bool) {
 			w = "player"
 		case c.lit("a basic land type"):
 			w = "basic_land_type"
+		case c.lit("a land type"):
+			w = "land_type"
 		case c.lit("a card type"):
 			w = "card_type"
 		default:
@@ -864,6 +928,9 @@ func (a *abCtx) modal(head sentence, bullets []string) (Effects, string) {
 	}
 	for _, b := range bullets {
 		text := strings.TrimSpace(strings.TrimPrefix(b, "•"))
+		if text == "" {
+			return nil, b // a mode must say something
+		}
 		var effs Effects
 		saveObj, savePl := a.lastObj, a.lastPl
 		a.lastObj, a.lastPl = nil, nil

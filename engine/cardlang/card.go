@@ -126,6 +126,9 @@ type Trigger struct {
 	What *Filter `json:",omitempty"`
 	// Combat limits a damage event to combat damage.
 	Combat bool `json:",omitempty"`
+	// Counter is the kind of counter a gets_counters event is about, ""
+	// for any.
+	Counter string `json:",omitempty"`
 }
 
 // Cost is an activated ability's cost, or an additional cost (118): its

@@ -157,7 +157,7 @@ func TestCoverageCounts(t *testing.T) {
 		{Name: "Plane", TypeLine: "Plane — Dominaria", Text: "Draw a card."},
 		{Name: "A // B", TypeLine: "Instant // Instant", Text: "Draw a card."},
 	}))
-	want := Coverage{Cards: 6, Compiled: 1,
+	want := Coverage{Cards: 6, Compiled: 1, Simulated: 1,
 		Reasons:   []ReasonCount{{Reason: ReasonCardType, Detail: "plane", Cards: 1}, {Reason: ReasonFaces, Cards: 1}},
 		Sentences: []SentenceCount{{Sentence: "Flip a coin.", Cards: 2, Example: "Coin"}, {Sentence: "CARDNAME at CARDNAME.", Cards: 1, Example: "Look"}}}
 	if !reflect.DeepEqual(cv, want) {

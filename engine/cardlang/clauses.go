@@ -42,6 +42,37 @@ func (a *abCtx) bodySentence(c *cur, effs *Effects) bool {
 		a.use("if you do")
 		return true
 	}
+	// "If that permanent is black, exile it instead." (Divine Smite): the
+	// previous effect happens only if it isn't; the new one if it is.
+	if a.insteadIf(c, effs) {
+		return true
+	}
+	// "If that creature would die this turn, exile it instead." (614.1a)
+	if a.wouldDieInstead(c, effs) {
+		return true
+	}
+	// "Simultaneously, all phased-out creatures phase in and all creatures
+	// with phasing phase out." (Time and Tide)
+	if c.lit("simultaneously , all phased-out creatures phase in and all creatures with phasing phase out") {
+		*effs = append(*effs, Effect{Op: "phase_toggle", Args: []Arg{{"what", &Ref{Kind: RefAll, Filter: &Filter{Types: [][]string{{"creature"}}}}}}})
+		a.use("phase in and out")
+		return true
+	}
+	// "When you pay this cost one or more times, …" after "you may pay …
+	// any number of times": a reflexive triggered ability (603.12), "that
+	// many" the number of times.
+	if len(*effs) > 0 && (*effs)[len(*effs)-1].Op == "pay_times" && c.lit("when you pay this cost one or more times ,") {
+		saveX, saveMany := a.xPaid, a.thatMany
+		a.xPaid, a.thatMany = true, true
+		do, ok := a.clauses(c)
+		a.xPaid, a.thatMany = saveX, saveMany
+		if !ok {
+			return false
+		}
+		*effs = append(*effs, Effect{Op: "reflex", Args: []Arg{{"do", do}}})
+		a.use("reflexive trigger")
+		return true
+	}
 	// "If this spell was kicked, …"
 	save := c.pos
 	if c.lit("if") {
@@ -176,6 +207,23 @@ func clauseRules() []clauseRule {
 			return one("may", Arg{"do", Effects{{Op: "pay", Args: []Arg{{"who", &Ref{Kind: RefYou}}, {"mana", Mana(m)}}}}}, Arg{"else", es})
 		}},
 		{"may", (*abCtx).mayClause},
+		{"player chooses a type", func(a *abCtx, c *cur) (Effects, bool) {
+			who, ok := a.playerRef(c)
+			if !ok || who.Kind == RefYou || !c.lit("chooses artifact , creature , land , or non-aura enchantment") {
+				return nil, false
+			}
+			return one("choose_value", Arg{"what", Word("permanent_type")}, Arg{"who", who})
+		}},
+		{"pay any number of times", func(a *abCtx, c *cur) (Effects, bool) {
+			if !c.lit("you may pay") {
+				return nil, false
+			}
+			m, ok := c.mana()
+			if !ok || !isManaCost(m) || !c.lit("any number of times") {
+				return nil, false
+			}
+			return one("pay_times", Arg{"who", &Ref{Kind: RefYou}}, Arg{"mana", Mana(m)})
+		}},
 		{"destroy", func(a *abCtx, c *cur) (Effects, bool) {
 			if !c.lit("destroy") {
 				return nil, false
@@ -196,6 +244,9 @@ func clauseRules() []clauseRule {
 				return nil, false
 			}
 			a.setLast(r, false)
+			if c.lit("until " + selfToken + " leaves the battlefield") {
+				return one("exile", Arg{"what", r}, Arg{"until", Word("source_leaves")})
+			}
 			return one("exile", Arg{"what", r})
 		}},
 		{"return to hand", func(a *abCtx, c *cur) (Effects, bool) {
@@ -226,7 +277,7 @@ func clauseRules() []clauseRule {
 			if !ok || !(c.lit("to the battlefield") || verb == "put" && c.lit("onto the battlefield")) {
 				return nil, false
 			}
-			if r.Kind != RefIt && r.Kind != RefSelf && r.Kind != RefThat && (r.Filter == nil || r.Filter.Zone == "") {
+			if r.Kind != RefIt && r.Kind != RefSelf && r.Kind != RefThat && r.Kind != RefExiled && (r.Filter == nil || r.Filter.Zone == "") {
 				return nil, false
 			}
 			args := []Arg{{"what", r}, {"to", Word(ZoneBattlefield)}}
@@ -324,7 +375,7 @@ func clauseRules() []clauseRule {
 			default:
 				return nil, false
 			}
-			n, ok := c.number(true)
+			n, ok := a.number(c, true)
 			if !ok || !a.amountOK(n) {
 				return nil, false
 			}
@@ -338,6 +389,14 @@ func clauseRules() []clauseRule {
 			r, ok := a.objRef(c)
 			if !ok {
 				return nil, false
+			}
+			// "… for each creature phased out this way" (Out of Time).
+			if save := c.pos; n.Var == "" && n.N == 1 && c.lit("for each") {
+				if _, ok := a.filterPhrase(c); ok && (c.lit("phased out this way") || c.lit("that phased out this way")) && a.lastObj != nil {
+					n = Amount{Fn: "number", Ref: &Ref{Kind: RefIt}}
+				} else {
+					c.pos = save
+				}
 			}
 			a.setLast(r, false)
 			return one(op, Arg{"what", r}, Arg{"n", n}, Arg{"kind", Word(kind)})
@@ -407,8 +466,31 @@ func clauseRules() []clauseRule {
 			a.setLast(r, false)
 			return one("gain_control", Arg{"what", r}, Arg{"until", Word(d)})
 		}},
+		{"phase them out", func(a *abCtx, c *cur) (Effects, bool) {
+			if !c.lit("phase") {
+				return nil, false
+			}
+			r, ok := a.pronoun(c)
+			if !ok || !c.lit("out") {
+				return nil, false
+			}
+			args := []Arg{{"what", r}}
+			if c.lit("until " + selfToken + " leaves the battlefield") {
+				args = append(args, Arg{"until", Word("source_leaves")})
+			}
+			a.setLast(r, false)
+			return one("phase_out", args...)
+		}},
 		{"phase out", func(a *abCtx, c *cur) (Effects, bool) {
 			r, ok := a.subjectRef(c)
+			if ok && c.lit("and") {
+				// "CARDNAME and that creature phase out": at once.
+				r2, ok2 := a.objRef(c)
+				if !ok2 {
+					return nil, false
+				}
+				r = &Ref{Kind: RefAnd, Of: r, And: r2}
+			}
 			if !ok || !(c.lit("phases out") || c.lit("phase out")) {
 				return nil, false
 			}
@@ -857,4 +939,89 @@ func (a *abCtx) addManaClause(c *cur) (Effects, bool) {
 		kind = "any"
 	}
 	return one("add", Arg{"mana", Mana(kind)}, Arg{"n", n})
+}
+
+// insteadIf reads "If PRONOUN is FILTER, CLAUSE instead.": the previous
+// effect, on the object the pronoun names, becomes the else of an if
+// whose condition is about that object; "it" in both branches is that
+// object.
+func (a *abCtx) insteadIf(c *cur, effs *Effects) bool {
+	start := c.pos
+	if len(*effs) == 0 || !c.lit("if") {
+		return false
+	}
+	if _, ok := c.any("that permanent", "that creature", "it"); !ok || !c.lit("is") {
+		c.pos = start
+		return false
+	}
+	var f *Filter
+	if cs, ok := colorAdj(c); ok {
+		f = &Filter{Colors: cs}
+	} else if c.lit("a") || c.lit("an") {
+		var ok bool
+		if f, ok = a.filterPhrase(c); !ok {
+			c.pos = start
+			return false
+		}
+	} else {
+		c.pos = start
+		return false
+	}
+	if !c.lit(",") {
+		c.pos = start
+		return false
+	}
+	last := (*effs)[len(*effs)-1]
+	idx := -1
+	for i, arg := range last.Args {
+		if r, ok := arg.Value.(*Ref); ok && arg.Name == "what" && r.Kind != RefIt {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		c.pos = start
+		return false
+	}
+	r := last.Args[idx].Value.(*Ref)
+	saveObj := a.lastObj
+	a.lastObj = &Ref{Kind: RefIt}
+	then, ok := a.clauses(c)
+	a.lastObj = saveObj
+	if !ok || !c.lit("instead") {
+		c.pos = start
+		return false
+	}
+	els := last
+	els.Args = append([]Arg(nil), last.Args...)
+	els.Args[idx] = Arg{"what", &Ref{Kind: RefIt}}
+	(*effs)[len(*effs)-1] = Effect{Op: "if", Args: []Arg{{"cond", &Condition{Kind: CondIs, Ref: r, Filter: f}}, {"then", then}, {"else", Effects{els}}}}
+	a.use("if it is, instead")
+	return true
+}
+
+// wouldDieInstead reads "If that creature would die this turn, exile it
+// instead.": a replacement effect on what the previous effect acted on,
+// until the turn ends (614.1a).
+func (a *abCtx) wouldDieInstead(c *cur, effs *Effects) bool {
+	start := c.pos
+	if len(*effs) == 0 || a.lastObj == nil || !c.lit("if") {
+		return false
+	}
+	if _, ok := c.any("that creature", "it"); !ok || !c.lit("would die this turn , exile it instead") {
+		c.pos = start
+		return false
+	}
+	ev := &Trigger{Event: "dies", Object: &Ref{Kind: RefIt}}
+	*effs = append(*effs, Effect{Op: "replace", Args: []Arg{{"event", ev}, {"instead", Effects{{Op: "exile", Args: []Arg{{"what", &Ref{Kind: RefIt}}}}}}, {"until", Word("this_turn")}}})
+	a.use("if it would die this turn, exile it instead")
+	return true
+}
+
+// number reads a number as c.number does, and "that many" where it is
+// the number of a reflexive ability (X).
+func (a *abCtx) number(c *cur, article bool) (Amount, bool) {
+	if a.thatMany && c.lit("that many") {
+		return Amount{Var: "X"}, true
+	}
+	return c.number(article)
 }

@@ -118,6 +118,7 @@ type cardCtx struct {
 	subtypes   []string
 	supertypes []string
 	used       []string // the templates used, in order
+	lines      []string // for each ability compiled, the line of text it comes from
 }
 
 // isSpell reports whether the card is an instant or a sorcery.
@@ -144,6 +145,9 @@ type abCtx struct {
 	// actor is who an imperative clause is about when not "you" ("that
 	// player may draw a card").
 	actor *Ref
+	// thatMany is true where "that many" is the number of a reflexive
+	// ability (X).
+	thatMany bool
 }
 
 // use records a template used.
@@ -184,6 +188,31 @@ func (cp *Compiler) CompileTemplates(s Source) (Card, []string, error) {
 	}
 	card.Abilities = append(cc.intrinsic(), abilities...)
 	return card, cc.used, nil
+}
+
+// CompileLines compiles a card and also returns, for each of its
+// abilities, the line of its text (reminder text left out) it was
+// compiled from: "" for an ability the rules give the card rather than
+// its text (a basic land type's mana ability, 305.6).
+func (cp *Compiler) CompileLines(s Source) (Card, []string, error) {
+	card := Card{Name: s.Name, ManaCost: s.ManaCost, TypeLine: s.TypeLine}
+	if s.Faces > 1 || strings.Contains(s.Name, " // ") {
+		return card, nil, &Refusal{Card: s.Name, Reason: ReasonFaces}
+	}
+	c, _, err := cp.CompileTemplates(s)
+	if err != nil {
+		return c, nil, err
+	}
+	cc := &cardCtx{cp: cp, src: s}
+	cc.supertypes, cc.types, cc.subtypes = splitTypeLine(s.TypeLine)
+	intrinsic := len(cc.intrinsic())
+	cc.compileText(stripReminder(strings.ReplaceAll(s.Text, "\x00", "")))
+	lines := make([]string, intrinsic, len(c.Abilities))
+	lines = append(lines, cc.lines...)
+	for len(lines) < len(c.Abilities) {
+		lines = append(lines, "")
+	}
+	return c, lines[:len(c.Abilities)], nil
 }
 
 // splitTypeLine splits "Legendary Creature — Human Wizard" into
@@ -268,6 +297,9 @@ func (cc *cardCtx) compileText(text string) ([]Ability, string) {
 		abs, refused := cc.compileLine(g[0], g[1:])
 		if refused != "" {
 			return nil, refused
+		}
+		for range abs {
+			cc.lines = append(cc.lines, strings.Join(g, "\n"))
 		}
 		out = append(out, abs...)
 	}

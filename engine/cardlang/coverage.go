@@ -11,6 +11,11 @@ import (
 type Coverage struct {
 	Cards    int `json:"cards"`
 	Compiled int `json:"compiled"`
+	// Simulated counts the compiled cards a game model runs as printed,
+	// when CoverageWith is given one's check; Lacks counts the others by
+	// the first construct the model lacks, commonest first.
+	Simulated int         `json:"simulated"`
+	Lacks     []LackCount `json:"lacks,omitempty"`
 	// Reasons counts the cards refused as a whole, by reason and detail.
 	Reasons []ReasonCount `json:"reasons"`
 	// Sentences counts the cards refused at each sentence, with the
@@ -33,21 +38,50 @@ type SentenceCount struct {
 	Example  string `json:"example"`
 }
 
+// LackCount is how many compiled cards a game model doesn't run because
+// of one construct it lacks, and one of them.
+type LackCount struct {
+	Construct string `json:"construct"`
+	Cards     int    `json:"cards"`
+	Example   string `json:"example"`
+}
+
 // Refused is the number of cards refused.
 func (cv Coverage) Refused() int { return cv.Cards - cv.Compiled }
 
 // Coverage compiles every card of cards and counts the results.
-func (cp *Compiler) Coverage(cards iter.Seq[Source]) Coverage {
+func (cp *Compiler) Coverage(cards iter.Seq[Source]) Coverage { return cp.CoverageWith(cards, nil) }
+
+// CoverageWith is Coverage with a game model's check of each compiled
+// card: "" when it runs the card as printed, else the construct it lacks
+// ("keyword rampage"). Without a check, every compiled card counts as
+// simulated.
+func (cp *Compiler) CoverageWith(cards iter.Seq[Source], lacks func(Card) string) Coverage {
 	var cv Coverage
+	lackCount := map[string]*LackCount{}
 	reasons := map[[2]string]int{}
 	sentences := map[string]*SentenceCount{}
 	for s := range cards {
 		cv.Cards++
-		_, err := cp.Compile(s)
+		c, err := cp.Compile(s)
 		r, refused := err.(*Refusal)
 		switch {
 		case err == nil:
 			cv.Compiled++
+			w := ""
+			if lacks != nil {
+				w = lacks(c)
+			}
+			if w == "" {
+				cv.Simulated++
+				break
+			}
+			lc := lackCount[w]
+			if lc == nil {
+				lc = &LackCount{Construct: w, Example: s.Name}
+				lackCount[w] = lc
+			}
+			lc.Cards++
 		case refused && r.Sentence == "":
 			reasons[[2]string{r.Reason, r.Detail}]++
 		case refused:
@@ -69,6 +103,16 @@ func (cp *Compiler) Coverage(cards iter.Seq[Source]) Coverage {
 			return a.Cards > b.Cards
 		}
 		return a.Reason+a.Detail < b.Reason+b.Detail
+	})
+	for _, lc := range lackCount {
+		cv.Lacks = append(cv.Lacks, *lc)
+	}
+	sort.Slice(cv.Lacks, func(i, j int) bool {
+		a, b := cv.Lacks[i], cv.Lacks[j]
+		if a.Cards != b.Cards {
+			return a.Cards > b.Cards
+		}
+		return a.Construct < b.Construct
 	})
 	for _, sc := range sentences {
 		cv.Sentences = append(cv.Sentences, *sc)

@@ -100,6 +100,10 @@ type Ref struct {
 	Min, Max int `json:",omitempty"`
 	// Of is the object whose controller or owner is meant.
 	Of *Ref `json:",omitempty"`
+	// MaxX is true for "up to X": the most is the value of X, not Max.
+	MaxX bool `json:",omitempty"`
+	// And is the second reference of RefAnd.
+	And *Ref `json:",omitempty"`
 }
 
 // Kinds of references.
@@ -121,6 +125,8 @@ const (
 	RefCtrl      = "controller"  // the controller of Of
 	RefOwner     = "owner"       // the owner of Of
 	RefAny       = "anyone"      // any player ("any player may")
+	RefAnd       = "and"         // the objects of Of and of And together ("CARDNAME and that creature")
+	RefExiled    = "exiled"      // the cards the card's other abilities exiled, still in exile ("the exiled card"; linked abilities, 607.2a)
 )
 
 // Filter describes objects or players. Every field that is set must
@@ -142,6 +148,10 @@ type Filter struct {
 	Zone       string     `json:",omitempty"` // where a card is, for cards not on the battlefield: graveyard, hand, library, exile, stack
 	Other      bool       `json:",omitempty"` // "another", "other": not the source (109.1)
 	Token      bool       `json:",omitempty"` // a token (111)
+	// Chosen is a choice the source made as it entered (614.12) that the
+	// object must fit: land_type, creature_type or color ("of the chosen
+	// type", "of the chosen color").
+	Chosen string `json:",omitempty"`
 }
 
 // Compare is one numeric condition of a filter: Stat Op N, as
@@ -157,10 +167,12 @@ type Compare struct {
 type Amount struct {
 	N   int    `json:",omitempty"` // the constant, when Fn is ""
 	Var string `json:",omitempty"` // "X": the value chosen for X (107.3)
-	// Fn reads a number: "count" (objects Filter describes), "power",
-	// "toughness", "mana_value" (of Ref), "life" (of Ref's player),
-	// "hand" (cards in Ref's player's hand), "counters" (counters of
-	// kind Word on Ref).
+	// Fn reads a number: "count" (objects Filter describes), "number"
+	// (how many objects Ref names: "for each creature phased out this
+	// way"), "power", "toughness", "mana_value" (of Ref), "life" (of Ref's
+	// player), "hand" (cards in Ref's player's hand), "counters" (counters
+	// of kind Word on Ref), "exiled" (the cards exiled to pay the spell's
+	// additional cost).
 	Fn     string  `json:",omitempty"`
 	Ref    *Ref    `json:",omitempty"`
 	Filter *Filter `json:",omitempty"`
@@ -197,8 +209,10 @@ type Condition struct {
 	Left  *Amount `json:",omitempty"`
 	Op    string  `json:",omitempty"`
 	Right *Amount `json:",omitempty"`
-	// Ref is the object a state condition is about.
-	Ref *Ref `json:",omitempty"`
+	// Ref is the object a state condition is about; Filter what it must
+	// be for CondIs.
+	Ref    *Ref    `json:",omitempty"`
+	Filter *Filter `json:",omitempty"`
 	// Not negates the condition.
 	Not bool `json:",omitempty"`
 }
@@ -213,4 +227,5 @@ const (
 	CondAttacking  = "attacking"   // Ref is attacking
 	CondIsCreature = "is_creature" // Ref is a creature
 	CondDid        = "did"         // the previous "you may" was done ("if you do", 608.2c)
+	CondIs         = "is"          // Ref is what Filter describes ("if that permanent is black")
 )

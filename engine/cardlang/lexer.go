@@ -113,6 +113,19 @@ func (c *cur) raw(k int) string {
 // lit matches the words of phrase (space separated, lower case; "," and
 // "." are tokens) and advances past them, or leaves the position alone.
 func (c *cur) lit(phrase string) bool {
+	if c.lit1(phrase) {
+		return true
+	}
+	// Oracle text since 2024 says "enters" for "enters the battlefield".
+	if strings.Contains(phrase, "enters the battlefield") || strings.Contains(phrase, "enter the battlefield") {
+		short := strings.ReplaceAll(strings.ReplaceAll(phrase, "enters the battlefield", "enters"), "enter the battlefield", "enter")
+		return c.lit1(short)
+	}
+	return false
+}
+
+// lit1 is lit for one wording.
+func (c *cur) lit1(phrase string) bool {
 	i := c.pos
 	for phrase != "" {
 		w := phrase

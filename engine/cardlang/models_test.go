@@ -10,7 +10,8 @@ import (
 	"testing"
 )
 
-// modelledCards are the cards engine/cardmodels.go models by hand today.
+// modelledCards are the cards engine/cardmodels.go modelled by hand before
+// the engine ran the card language; they run from these compiled texts now.
 func modelledCards() []string {
 	return strings.Split("Blink Dog|Rainbow Efreet|Teferi's Honor Guard|Breezekeeper|Merfolk Raiders|Sandbar Crocodile|"+
 		"Teferi's Drake|Tolarian Drake|Cloak of Invisibility|Crystal Golem|Divine Smite|Dream Fighter|Equipoise|"+
@@ -46,15 +47,15 @@ func cardReport(cp *Compiler, s Source) string {
 }
 
 // TestModelledCards writes what the language makes of each card the
-// engine models by hand (testdata/models.cards, reviewed against
-// engine/cardmodels.go), and checks the file reads back to the compiled
-// cards.
+// engine once modelled by hand (testdata/models.cards, reviewed against
+// those models), and checks the file reads back to the compiled cards.
 func TestModelledCards(t *testing.T) {
 	sources(t)
 	cp := NewCompiler()
 	var b strings.Builder
-	b.WriteString("# The cards engine/cardmodels.go models by hand, in the card language: each\n" +
-		"# card's Oracle text, then its compiled form, or why it is refused.\n\n")
+	b.WriteString("# The cards engine/cardmodels.go modelled by hand, in the card language, which\n" +
+		"# the engine now runs: each card's Oracle text, then its compiled form, or why\n" +
+		"# it is refused.\n\n")
 	want := map[string]Card{}
 	for _, name := range modelledCards() {
 		s := sourceByName(t, name)

@@ -168,7 +168,7 @@ func (n *needs) ref(r *Ref) {
 		n.add(NeedStack)
 	case RefChoice:
 		n.add(NeedChoices)
-	case RefIt:
+	case RefIt, RefExiled:
 		n.add(NeedZones)
 	case RefEnchanted, RefEquipped:
 		n.add(NeedAttach)
@@ -176,6 +176,9 @@ func (n *needs) ref(r *Ref) {
 		n.add(NeedCombat)
 	case RefCtrl, RefOwner:
 		n.ref(r.Of)
+	case RefAnd:
+		n.ref(r.Of)
+		n.ref(r.And)
 	}
 	if r.Filter != nil {
 		n.filter(r.Filter)

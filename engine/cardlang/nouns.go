@@ -108,6 +108,10 @@ func (a *abCtx) filterPhrase(c *cur) (*Filter, bool) {
 				return nil, false
 			}
 			c.pos++
+			// "nonartifact, nonblack creature": both exclusions.
+			if n := c.peek(1); c.peek(0) == "," && strings.HasPrefix(n, "non") && len(n) > 3 {
+				c.pos++
+			}
 			continue
 		case contains(supertypeWords(), w):
 			f.Supertypes = append(f.Supertypes, w)
@@ -178,6 +182,17 @@ func (a *abCtx) filterPhrase(c *cur) (*Filter, bool) {
 			f.Zone = ZoneGraveyard
 		case c.lit("in your hand"):
 			f.Zone, f.Own = ZoneHand, "you"
+		case c.lit("from your hand"):
+			f.Zone, f.Own = ZoneHand, "you"
+		case c.lit("of the chosen type") && f.Chosen == "":
+			f.Chosen = "creature_type"
+			if len(f.Types) == 1 && len(f.Types[0]) == 1 && f.Types[0][0] == "land" {
+				f.Chosen = "land_type"
+			}
+		case c.lit("of the chosen color") && f.Chosen == "":
+			f.Chosen = "color"
+		case c.lit("of that type") && f.Chosen == "":
+			f.Chosen = "permanent_type"
 		case c.lit("with power") || c.lit("with toughness") || c.lit("with mana value"):
 			stat := strings.ReplaceAll(c.t[c.pos-1].low, "value", "mana_value")
 			if stat != "mana_value" && c.t[c.pos-1].low != "power" && c.t[c.pos-1].low != "toughness" {
@@ -246,6 +261,8 @@ func (a *abCtx) pronoun(c *cur) (*Ref, bool) {
 	case useLast:
 		return &Ref{Kind: RefIt}, true
 	case a.lastObj != nil && a.lastObj.Kind != RefSelf:
+	case t != nil && (t.Event == "blocks" && t.To != nil || t.Event == "becomes_blocked" && t.By != nil) && w == "that creature":
+		return &Ref{Kind: RefThat}, true
 	case t != nil && t.To != nil && w == "that creature" && isFilterOf(t.To, "creature"):
 		return &Ref{Kind: RefDamaged}, true
 	case t != nil && t.Object != nil && t.Object.Kind == RefSelf && (w == "it" || t.To == nil):
@@ -285,6 +302,14 @@ func (a *abCtx) objRef(c *cur) (*Ref, bool) {
 	if c.lit("equipped creature") {
 		return &Ref{Kind: RefEquipped}, true
 	}
+	// "the exiled card" of a leaves-the-battlefield trigger: what the
+	// card's other ability exiled (607.2a; Oblivion Ring, Fiend Hunter).
+	if t := a.trigger; t != nil && t.Event == "leaves" && t.Object != nil && t.Object.Kind == RefSelf {
+		if _, ok := c.any("the exiled card", "the exiled cards", "the exiled creature", "the exiled permanent",
+			"the exiled creature card"); ok {
+			return &Ref{Kind: RefExiled}, true
+		}
+	}
 	if c.lit("any target") {
 		return &Ref{Kind: RefTarget, Min: 1, Max: 1, Filter: &Filter{Types: [][]string{{"any"}}}}, true
 	}
@@ -300,8 +325,11 @@ func (a *abCtx) objRef(c *cur) (*Ref, bool) {
 	case c.lit("any number of other target"):
 		lo, hi, other = 0, -1, true
 	case c.lit("up to"):
-		n, ok := c.number(true)
-		if !ok || n.Var != "" || !c.lit("target") {
+		n, ok := a.number(c, true)
+		if ok && c.lit("other") {
+			other = true
+		}
+		if !ok || !c.lit("target") || n.Var != "" && !a.amountOK(n) {
 			c.pos = start
 			return nil, false
 		}
@@ -309,6 +337,15 @@ func (a *abCtx) objRef(c *cur) (*Ref, bool) {
 			other = true
 		}
 		lo, hi = 0, n.N
+		if n.Var != "" {
+			f, ok := a.filterPhrase(c)
+			if !ok {
+				c.pos = start
+				return nil, false
+			}
+			f.Other = other
+			return &Ref{Kind: RefTarget, Min: 0, MaxX: true, Filter: f}, true
+		}
 	default:
 		save := c.pos
 		if n, ok := c.number(false); ok && n.Var == "" && n.N >= 2 && c.lit("target") {

@@ -76,7 +76,7 @@ func durations() []string {
 
 // cantWords are the actions a restriction effect (cant) forbids.
 func cantWords() []string {
-	return []string{"attack", "block", "attack_or_block", "be_blocked", "untap", "be_countered", "activate", "be_regenerated", "block_alone", "attack_alone", "be_sacrificed", "transform", "phase_out", "change_life"}
+	return []string{"attack", "block", "attack_or_block", "be_blocked", "untap", "be_countered", "activate", "be_regenerated", "block_alone", "attack_alone", "be_sacrificed", "transform", "phase_out", "change_life", "activate_tap"}
 }
 
 // mustWords are what a requirement (must) asks.
@@ -89,7 +89,7 @@ func zoneWords() []string {
 
 // chooseWords are what a player may choose as a permanent enters (614.12).
 func chooseWords() []string {
-	return []string{"color", "creature_type", "opponent", "player", "basic_land_type", "card_type"}
+	return []string{"color", "creature_type", "opponent", "player", "basic_land_type", "card_type", "land_type", "permanent_type"}
 }
 
 func p(name, kind string) Param      { return Param{Name: name, Kind: kind} }
@@ -120,6 +120,7 @@ func opNames() []string {
 		"surveil", "gain_life", "lose_life", "add", "pay", "pump", "cda_pt", "set_pt", "grant", "lose",
 		"gain_control", "cant", "must", "block_only", "enters_tapped", "enters_with_counters", "replace",
 		"prevent", "no_max_hand_size", "may_not_untap", "choose_value", "may", "if", "choose", "at",
+		"phase_toggle", "cda_color", "multiply", "cost_less", "pay_times", "reflex", "copy_of",
 	}
 }
 
@@ -134,8 +135,20 @@ func opDef(name string) (Op, bool) {
 		return Op{Name: "destroy", Params: []Param{p("what", "ref"), flagParam("no_regen")}, Rule: "701.8",
 			Doc: "destroys what (to the graveyard; not indestructible permanents, 702.12b); no_regen: it can't be regenerated (701.19c)"}, true
 	case "exile":
-		return Op{Name: "exile", Params: []Param{p("what", "ref")}, Rule: "701.13", Needs: []Capability{NeedZones},
-			Doc: "exiles what: a new object in exile (400.7)"}, true
+		return Op{Name: "exile", Params: []Param{p("what", "ref"), {Name: "until", Kind: "word", Named: true, Optional: true, Words: []string{"source_leaves"}}}, Rule: "701.13", Needs: []Capability{NeedZones},
+			Doc: "exiles what: a new object in exile (400.7); until: source_leaves, it returns to the battlefield under its owner's control when the source leaves the battlefield (610.3)"}, true
+	case "phase_toggle":
+		return Op{Name: "phase_toggle", Params: []Param{p("what", "ref")}, Rule: "702.26", Needs: []Capability{NeedPhasing},
+			Doc: "simultaneously, what is phased out of what the filter describes phases in, and what has phasing phases out"}, true
+	case "cda_color":
+		return Op{Name: "cda_color", Params: []Param{p("what", "ref"), word("colors", []string{"colorless", "all"})}, Rule: "604.3", Layer: "5", Continuous: true,
+			Needs: []Capability{NeedLayer5}, Doc: "a characteristic-defining ability: what is colorless, or all colors, in every zone"}, true
+	case "multiply":
+		return Op{Name: "multiply", Params: []Param{p("event", "event"), p("times", "amount"), opt("plus", "amount")}, Rule: "614.1a", Continuous: true,
+			Needs: []Capability{NeedReplacement}, Doc: "if event (creates_tokens, gets_counters) would happen with a number of tokens or counters, that many times times, plus plus, instead"}, true
+	case "cost_less":
+		return Op{Name: "cost_less", Params: []Param{p("mana", "mana"), opt("per", "amount")}, Rule: "601.2f", Continuous: true,
+			Needs: []Capability{NeedMana}, Doc: "the spell costs mana less to cast (per: that many times the amount)"}, true
 	case "move":
 		return Op{Name: "move", Params: []Param{p("what", "ref"), word("to", zoneWords()), flagParam("tapped"), {Name: "under", Kind: "word", Named: true, Optional: true, Words: []string{"you", "owner"}}, flagParam("attacking")}, Rule: "400.7",
 			Needs: []Capability{NeedZones}, Doc: "puts what into a zone (its owner's hand, library or graveyard; the battlefield under the control of the ability's controller (110.2a), or of its owner (under: owner), tapped or attacking if said)"}, true
@@ -245,8 +258,17 @@ func opDef(name string) (Op, bool) {
 		return Op{Name: "may_not_untap", Params: []Param{p("what", "ref")}, Rule: "502.3", Continuous: true,
 			Needs: []Capability{NeedRestrictions, NeedChoices}, Doc: "its controller may choose not to untap what during their untap step"}, true
 	case "choose_value":
-		return Op{Name: "choose_value", Params: []Param{word("what", chooseWords())}, Rule: "614.12", Needs: []Capability{NeedChoices},
-			Doc: "as the permanent enters, its controller chooses a colour, creature type, opponent…; the permanent remembers it (607.2)"}, true
+		return Op{Name: "choose_value", Params: []Param{word("what", chooseWords()), opt("who", "ref")}, Rule: "614.12", Needs: []Capability{NeedChoices},
+			Doc: "as the permanent enters, its controller chooses a colour, creature type, opponent…; the permanent remembers it (607.2); as an ability resolves, the player who chooses (608.2d), and the ability remembers it"}, true
+	case "copy_of":
+		return Op{Name: "copy_of", Params: []Param{p("what", "ref")}, Rule: "707.2", Needs: []Capability{NeedChoices},
+			Doc: "as the permanent enters, it becomes a copy of what (its copiable values: what is printed on it and other copy effects, 707.2)"}, true
+	case "pay_times":
+		return Op{Name: "pay_times", Params: []Param{p("who", "ref"), p("mana", "mana")}, Rule: "608.2d", Needs: []Capability{NeedMana, NeedChoices},
+			Doc: "the player pays the mana any number of times (X: how many); it is done if once or more"}, true
+	case "reflex":
+		return Op{Name: "reflex", Params: []Param{p("do", "effects")}, Rule: "603.12", Needs: []Capability{NeedStack},
+			Doc: "a reflexive triggered ability: if the previous effect was done, it triggers, its targets chosen as it goes on the stack; X in it is the previous effect's number"}, true
 	// Structure.
 	case "may":
 		return Op{Name: "may", Params: []Param{p("do", "effects"), opt("who", "ref"), opt("then", "effects"), opt("else", "effects")}, Rule: "608.2d",
@@ -294,7 +316,7 @@ func eventNames() []string {
 		"enters", "dies", "leaves", "put_into_graveyard", "attacks", "blocks", "attacks_or_blocks",
 		"becomes_blocked", "deals_damage", "dealt_damage", "becomes_tapped", "becomes_target", "phases_in",
 		"phases_out", "upkeep", "draw_step", "combat", "end_step", "end_combat", "next_end_step", "next_upkeep",
-		"your_next_upkeep", "cast", "gains_life", "draws", "discards", "sacrifices", "damage",
+		"your_next_upkeep", "cast", "gains_life", "draws", "discards", "sacrifices", "damage", "creates_tokens", "gets_counters",
 	}
 }
 
@@ -312,11 +334,11 @@ func eventDef(name string) (EventDef, bool) {
 	case "attacks":
 		return EventDef{Name: "attacks", Subject: "object", Rule: "508.3a", Needs: []Capability{NeedCombat}, Doc: "is declared as an attacker"}, true
 	case "blocks":
-		return EventDef{Name: "blocks", Subject: "object", Rule: "509.3c", Needs: []Capability{NeedCombat}, Doc: "is declared as a blocker"}, true
+		return EventDef{Name: "blocks", Subject: "object", Params: []Param{opt("to", "ref")}, Rule: "509.3c", Needs: []Capability{NeedCombat}, Doc: "is declared as a blocker (of a creature to describes: that creature)"}, true
 	case "attacks_or_blocks":
 		return EventDef{Name: "attacks_or_blocks", Subject: "object", Rule: "509.3c", Needs: []Capability{NeedCombat}, Doc: "attacks or blocks"}, true
 	case "becomes_blocked":
-		return EventDef{Name: "becomes_blocked", Subject: "object", Rule: "509.3d", Needs: []Capability{NeedCombat}, Doc: "becomes blocked"}, true
+		return EventDef{Name: "becomes_blocked", Subject: "object", Params: []Param{opt("by", "ref")}, Rule: "509.3d", Needs: []Capability{NeedCombat}, Doc: "becomes blocked (by: by each creature by describes, that creature)"}, true
 	case "deals_damage":
 		return EventDef{Name: "deals_damage", Subject: "object", Params: []Param{opt("to", "ref"), flagParam("combat")}, Rule: "603.2", Needs: []Capability{NeedDamage}, Doc: "deals damage (combat damage if said) to to"}, true
 	case "dealt_damage":
@@ -357,6 +379,10 @@ func eventDef(name string) (EventDef, bool) {
 		return EventDef{Name: "sacrifices", Subject: "player", Params: []Param{opt("what", "filter")}, Rule: "701.21", Doc: "the player sacrifices a permanent"}, true
 	case "damage":
 		return EventDef{Name: "damage", Subject: "", Params: []Param{opt("to", "ref"), opt("by", "ref"), flagParam("combat")}, Rule: "614.1a", Needs: []Capability{NeedDamage}, Doc: "damage would be dealt (a replacement's event)"}, true
+	case "creates_tokens":
+		return EventDef{Name: "creates_tokens", Subject: "player", Rule: "614.1a", Needs: []Capability{NeedTokens}, Doc: "an effect would create tokens under the player's control (a replacement's event)"}, true
+	case "gets_counters":
+		return EventDef{Name: "gets_counters", Subject: "object", Params: []Param{{Name: "kind", Kind: "word", Named: true, Optional: true}}, Rule: "614.1a", Needs: []Capability{NeedCounters}, Doc: "counters (of kind, if given) would be put on the object (a replacement's event)"}, true
 	}
 	return EventDef{}, false
 }

@@ -732,6 +732,20 @@ func toRef(n node) (*Ref, error) {
 					if it.atom == RefAll || it.atom == RefEach {
 						return nil, fmt.Errorf("%s takes no count", it.atom)
 					}
+					if lo, ok := strings.CutSuffix(items[0].atom, "..X"); ok {
+						n, err := strconv.Atoi(lo)
+						if err != nil || n < 0 {
+							return nil, fmt.Errorf("%q is not a count", items[0].atom)
+						}
+						r.Min, r.Max, r.MaxX = n, 0, true
+						items = items[1:]
+						f, err := toFilter(items)
+						if err != nil {
+							return nil, err
+						}
+						r.Filter = f
+						return r, nil
+					}
 					lo, hi, err := parseCount(items[0].atom)
 					if err != nil {
 						return nil, err
@@ -748,6 +762,19 @@ func toRef(n node) (*Ref, error) {
 				}
 				r.Filter = f
 				return r, nil
+			case RefAnd:
+				if len(it.args) != 2 || it.args[0].name != "" || it.args[1].name != "" {
+					return nil, fmt.Errorf("and takes two references")
+				}
+				a, err := toRef(it.args[0].val)
+				if err != nil {
+					return nil, err
+				}
+				b, err := toRef(it.args[1].val)
+				if err != nil {
+					return nil, err
+				}
+				return &Ref{Kind: RefAnd, Of: a, And: b}, nil
 			case RefCtrl, RefOwner:
 				if len(it.args) != 1 || it.args[0].name != "" {
 					return nil, fmt.Errorf("%s takes a reference", it.atom)
@@ -851,6 +878,8 @@ func toFilter(items []item) (*Filter, error) {
 			f.Own = "opponent"
 		case strings.HasPrefix(w, "in_") && contains([]string{ZoneGraveyard, ZoneHand, "library", ZoneExile, ZoneStack}, w[3:]):
 			f.Zone = w[3:]
+		case strings.HasPrefix(w, "chosen_") && contains(chosenWords(), w[7:]):
+			f.Chosen = w[7:]
 		default:
 			c, ok, err := toCompare(w)
 			if err != nil {
@@ -864,6 +893,9 @@ func toFilter(items []item) (*Filter, error) {
 	}
 	return f, nil
 }
+
+// chosenWords are the choices a filter may name ("of the chosen type").
+func chosenWords() []string { return []string{"land_type", "creature_type", "color", "permanent_type"} }
 
 // toCompare reads "power<=2", "mana_value>=X".
 func toCompare(w string) (Compare, bool, error) {
@@ -919,6 +951,9 @@ func toAmount(n node) (Amount, error) {
 		if it.atom == "X" {
 			return Amount{Var: "X"}, nil
 		}
+		if it.atom == "exiled" {
+			return Amount{Fn: "exiled"}, nil
+		}
 		v, err := strconv.Atoi(it.atom)
 		if err != nil || v < 0 {
 			return Amount{}, fmt.Errorf("%q is not a number", it.atom)
@@ -942,7 +977,7 @@ func toAmount(n node) (Amount, error) {
 		}
 		w, err := toWord(it.args[1].val, nil)
 		return Amount{Fn: "counters", Ref: r, Word: w}, err
-	case "power", "toughness", "mana_value", "life", "hand":
+	case "power", "toughness", "mana_value", "life", "hand", "number":
 		if len(it.args) != 1 {
 			return Amount{}, fmt.Errorf("%s takes a reference", it.atom)
 		}
@@ -1012,6 +1047,10 @@ func toKeywords(items []item) (Keywords, error) {
 	return ks, nil
 }
 
+// bareKeyword reports whether a keyword that takes a number may have none:
+// vanishing without a number (702.63b).
+func bareKeyword(name string) bool { return name == "vanishing" }
+
 // toKeyword types a keyword by its definition's parameter.
 func toKeyword(it item) (Keyword, error) {
 	def, ok := keywordDef(it.atom)
@@ -1023,6 +1062,9 @@ func toKeyword(it item) (Keyword, error) {
 		if it.call {
 			return k, fmt.Errorf("%s takes no argument", it.atom)
 		}
+		return k, nil
+	}
+	if !it.call && bareKeyword(it.atom) {
 		return k, nil
 	}
 	if !it.call || len(it.args) == 0 {
@@ -1148,6 +1190,21 @@ func toCond(items []item) (*Condition, error) {
 			return nil, fmt.Errorf("%q is not a condition", it.atom)
 		}
 		c.Kind = it.atom
+		if it.atom == CondIs {
+			if !it.call || len(it.args) != 2 {
+				return nil, fmt.Errorf("is takes a reference and a filter")
+			}
+			r, err := toRef(it.args[0].val)
+			if err != nil {
+				return nil, err
+			}
+			f, err := toFilter(it.args[1].val.items)
+			if err != nil {
+				return nil, err
+			}
+			c.Ref, c.Filter = r, f
+			return c, nil
+		}
 		if it.call {
 			if len(it.args) != 1 {
 				return nil, fmt.Errorf("%s takes a reference", it.atom)
@@ -1179,7 +1236,7 @@ func toCond(items []item) (*Condition, error) {
 
 // condWords are the conditions named by a word.
 func condWords() []string {
-	return []string{CondYourTurn, CondKicked, CondTapped, CondUntapped, CondAttacking, CondIsCreature, CondDid}
+	return []string{CondYourTurn, CondKicked, CondTapped, CondUntapped, CondAttacking, CondIsCreature, CondDid, CondIs}
 }
 
 // toTrigger types an event.
@@ -1239,6 +1296,12 @@ func toTrigger(it item) (*Trigger, error) {
 			t.What = f
 		case "combat":
 			t.Combat = true
+		case "kind":
+			w, err := toWord(a.val, nil)
+			if err != nil {
+				return nil, err
+			}
+			t.Counter = w
 		}
 	}
 	return t, nil

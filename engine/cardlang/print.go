@@ -173,7 +173,7 @@ func countString(lo, hi int) string {
 
 // Words of references that stand alone.
 func refWords() []string {
-	return []string{RefSelf, RefIt, RefYou, RefThat, RefThatPl, RefDamaged, RefEnchanted, RefEquipped, RefDefending, RefAny}
+	return []string{RefSelf, RefIt, RefYou, RefThat, RefThatPl, RefDamaged, RefEnchanted, RefEquipped, RefDefending, RefAny, RefExiled}
 }
 
 // String returns the reference in the text form: "self",
@@ -186,7 +186,10 @@ func (r *Ref) String() string {
 	switch r.Kind {
 	case RefTarget, RefChoice:
 		f := r.Filter.String()
-		if r.Min != 1 || r.Max != 1 {
+		switch {
+		case r.MaxX:
+			f = strconv.Itoa(r.Min) + "..X " + f
+		case r.Min != 1 || r.Max != 1:
 			f = countString(r.Min, r.Max) + " " + f
 		}
 		return r.Kind + "(" + f + ")"
@@ -196,6 +199,8 @@ func (r *Ref) String() string {
 		return r.Filter.String()
 	case RefCtrl, RefOwner:
 		return r.Kind + "(" + r.Of.String() + ")"
+	case RefAnd:
+		return "and(" + r.Of.String() + ", " + r.And.String() + ")"
 	}
 	return r.Kind
 }
@@ -260,6 +265,9 @@ func (f *Filter) String() string {
 	if f.Zone != "" {
 		w = append(w, "in_"+f.Zone)
 	}
+	if f.Chosen != "" {
+		w = append(w, "chosen_"+f.Chosen)
+	}
 	if len(w) == 0 {
 		return "any"
 	}
@@ -282,6 +290,8 @@ func (a Amount) String() string {
 		return "count(" + a.Filter.String() + ")"
 	case "counters":
 		return "counters(" + a.Ref.String() + ", " + a.Word + ")"
+	case "exiled":
+		return "exiled"
 	}
 	return a.Fn + "(" + a.Ref.String() + ")"
 }
@@ -403,6 +413,8 @@ func (c *Condition) String() string {
 	switch c.Kind {
 	case CondCompare:
 		s = c.Left.String() + " " + c.Op + " " + c.Right.String()
+	case CondIs:
+		s = "is(" + c.Ref.String() + ", " + c.Filter.String() + ")"
 	default:
 		s = c.Kind
 		if c.Ref != nil {
@@ -442,6 +454,9 @@ func (t *Trigger) String() string {
 	}
 	if t.Combat {
 		args = append(args, "combat")
+	}
+	if t.Counter != "" {
+		args = append(args, "kind: "+t.Counter)
 	}
 	if len(args) == 0 {
 		return t.Event

@@ -14,8 +14,8 @@ func TestRefusals(t *testing.T) {
 	sources(t)
 	cp := NewCompiler()
 	for _, tc := range []struct{ card, sentence, reason, detail string }{
-		{card: "Clone", sentence: "You may have Clone enter the battlefield as a copy of any creature on the battlefield."},
-		{card: "Doubling Season", sentence: "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead."},
+		{card: "Phantasmal Image", sentence: "You may have Phantasmal Image enter the battlefield as a copy of any creature on the battlefield, except it's an Illusion in addition to its other types and it has \"When this creature becomes the target of a spell or ability, sacrifice it.\""},
+		{card: "Rest in Peace", sentence: "When Rest in Peace enters the battlefield, exile all graveyards."},
 		{card: "Cultivate", sentence: "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield tapped and the other into your hand, then shuffle."},
 		{card: "Ponder", sentence: "Look at the top three cards of your library, then put them back in any order."},
 		{card: "Krark's Thumb", sentence: "If you would flip a coin, instead flip two coins and ignore one."},
@@ -23,7 +23,7 @@ func TestRefusals(t *testing.T) {
 		{card: "Time Walk", sentence: "Take an extra turn after this one."},
 		{card: "Tarmogoyf", sentence: "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1."},
 		// The first sentence is understood, the second is not.
-		{card: "Divine Smite", sentence: "If that permanent is black, exile it instead."},
+		{card: "Anger of the Gods", sentence: "If a creature dealt damage this way would die this turn, exile it instead."},
 		// The first line is understood, the second (a trigger) is not.
 		{card: "Sengir Vampire", sentence: "Whenever a creature dealt damage by Sengir Vampire this turn dies, put a +1/+1 counter on Sengir Vampire."},
 		// A keyword line with a quality protection doesn't have.

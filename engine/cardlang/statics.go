@@ -132,6 +132,30 @@ func (a *abCtx) staticEffects(c *cur) (Effects, bool) {
 				return false
 			}
 			out = append(out, e)
+			// "…, and their activated abilities with {T} in their costs
+			// can't be activated." (Katabatic Winds)
+			save := c.pos
+			if c.lit(", and their activated abilities with") {
+				if m, ok := c.mana(); ok && m == "{T}" && c.lit("in their costs can't be activated") {
+					out = append(out, Effect{Op: "cant", Args: []Arg{{"what", subj}, {"action", Word("activate_tap")}}})
+					a.use("restriction: tap abilities")
+					return true
+				}
+			}
+			c.pos = save
+			return true
+		},
+		// "This spell costs {2} less to cast for each card exiled this way."
+		func() bool {
+			if !c.lit("this spell costs") {
+				return false
+			}
+			m, ok := c.mana()
+			if !ok || !isManaCost(m) || !c.lit("less to cast for each card exiled this way") {
+				return false
+			}
+			out = append(out, Effect{Op: "cost_less", Args: []Arg{{"mana", Mana(m)}, {"per", Amount{Fn: "exiled"}}}})
+			a.use("static: costs less")
 			return true
 		},
 		func() bool {
@@ -233,6 +257,35 @@ func (a *abCtx) staticEffects(c *cur) (Effects, bool) {
 			}
 			out = append(out, Effect{Op: "cda_pt", Args: []Arg{{"what", &Ref{Kind: RefSelf}}, {"power", n}, {"toughness", n}}})
 			a.use("static: characteristic-defining P/T")
+			return true
+		},
+		// "CARDNAME is colorless." "CARDNAME is all colors." (604.3)
+		func() bool {
+			if !selfRef(c) || !c.lit("is") {
+				return false
+			}
+			w := ""
+			switch {
+			case c.lit("colorless"):
+				w = "colorless"
+			case c.lit("all colors"):
+				w = "all"
+			default:
+				return false
+			}
+			out = append(out, Effect{Op: "cda_color", Args: []Arg{{"what", &Ref{Kind: RefSelf}}, {"colors", Word(w)}}})
+			a.use("static: characteristic-defining colour")
+			return true
+		},
+		// "If an effect would create one or more tokens under your
+		// control, it creates twice that many of those tokens instead."
+		// (614.1a) and the counter doublers.
+		func() bool {
+			e, ok := a.multiplier(c)
+			if !ok {
+				return false
+			}
+			out = append(out, e)
 			return true
 		},
 		func() bool {
@@ -397,4 +450,55 @@ func ptChange(c *cur) (PT, bool) {
 	}
 	c.pos++
 	return pt, true
+}
+
+// multiplier reads a replacement effect that changes how many tokens or
+// counters an event makes (614.1a): "If an effect would create one or
+// more tokens under your control, it creates twice that many of those
+// tokens instead.", "If an effect would put one or more counters on a
+// permanent you control, it puts twice that many of those counters on
+// that permanent instead.", "If one or more +1/+1 counters would be put
+// on a creature you control, twice that many (that many plus one) +1/+1
+// counters are put on it instead."
+func (a *abCtx) multiplier(c *cur) (Effect, bool) {
+	start := c.pos
+	fail := func() (Effect, bool) { c.pos = start; return Effect{}, false }
+	if !c.lit("if") {
+		return fail()
+	}
+	twice := func(ev *Trigger) (Effect, bool) {
+		a.use("static: multiply")
+		return Effect{Op: "multiply", Args: []Arg{{"event", ev}, {"times", Amount{N: 2}}}}, true
+	}
+	switch {
+	case c.lit("an effect would create one or more tokens under your control , it creates twice that many of those tokens instead"):
+		return twice(&Trigger{Event: "creates_tokens", Player: &Ref{Kind: RefYou}})
+	case c.lit("an effect would put one or more counters on a"):
+		f, ok := a.filterPhrase(c)
+		if !ok || !c.lit(", it puts twice that many of those counters on that") {
+			return fail()
+		}
+		if _, ok := typeNoun(c); !ok || !c.lit("instead") {
+			return fail()
+		}
+		return twice(&Trigger{Event: "gets_counters", Object: &Ref{Kind: RefA, Filter: f}})
+	case c.lit("one or more"):
+		kind, ok := counterKind(c)
+		if !ok || !c.lit("counters would be put on a") {
+			return fail()
+		}
+		f, ok := a.filterPhrase(c)
+		if !ok || !c.lit(",") {
+			return fail()
+		}
+		ev := &Trigger{Event: "gets_counters", Object: &Ref{Kind: RefA, Filter: f}, Counter: kind}
+		switch {
+		case c.lit("twice that many " + kind + " counters are put on it instead"):
+			return twice(ev)
+		case c.lit("that many plus one " + kind + " counters are put on it instead"):
+			a.use("static: multiply")
+			return Effect{Op: "multiply", Args: []Arg{{"event", ev}, {"times", Amount{N: 1}}, {"plus", Amount{N: 1}}}}, true
+		}
+	}
+	return fail()
 }

@@ -204,6 +204,9 @@ func validateRef(r *Ref) error {
 	}
 	switch r.Kind {
 	case RefTarget, RefChoice:
+		if r.MaxX && r.Min >= 0 && r.Max == 0 {
+			return validateFilter(r.Filter)
+		}
 		if r.Min < 0 || (r.Max >= 0 && r.Max < r.Min) || r.Max == 0 {
 			return fmt.Errorf("%s of %s", r.Kind, countString(r.Min, r.Max))
 		}
@@ -212,6 +215,11 @@ func validateRef(r *Ref) error {
 		return validateFilter(r.Filter)
 	case RefCtrl, RefOwner:
 		return validateRef(r.Of)
+	case RefAnd:
+		if err := validateRef(r.Of); err != nil {
+			return err
+		}
+		return validateRef(r.And)
 	}
 	if !contains(refWords(), r.Kind) {
 		return fmt.Errorf("unknown reference %q", r.Kind)
@@ -247,8 +255,9 @@ func validateAmount(a Amount) error {
 		}
 	case "count":
 		return validateFilter(a.Filter)
-	case "power", "toughness", "mana_value", "life", "hand":
+	case "power", "toughness", "mana_value", "life", "hand", "number":
 		return validateRef(a.Ref)
+	case "exiled":
 	case "counters":
 		if a.Word == "" {
 			return fmt.Errorf("counters of no kind")
@@ -289,7 +298,7 @@ func validateKeyword(k Keyword) error {
 	if !ok {
 		return fmt.Errorf("unknown keyword %q", k.Name)
 	}
-	has := map[string]bool{"cost": len(k.Cost) > 0, "n": k.N != 0, "qualities": len(k.From) > 0, "filter": k.Filter != nil}
+	has := map[string]bool{"cost": len(k.Cost) > 0, "n": k.N != 0 || bareKeyword(k.Name), "qualities": len(k.From) > 0, "filter": k.Filter != nil}
 	for p, set := range has {
 		if set != (def.Param == p) {
 			return fmt.Errorf("keyword %s takes %s", k.Name, strconv.Quote(def.Param))
@@ -356,7 +365,7 @@ func validateTrigger(t *Trigger) error {
 			return fmt.Errorf("%s has no subject", t.Event)
 		}
 	}
-	for name, set := range map[string]bool{"to": t.To != nil, "by": t.By != nil, "zone": t.Zone != "", "what": t.What != nil, "combat": t.Combat} {
+	for name, set := range map[string]bool{"to": t.To != nil, "by": t.By != nil, "zone": t.Zone != "", "what": t.What != nil, "combat": t.Combat, "kind": t.Counter != ""} {
 		if _, ok := eventParam(def, name); set && !ok {
 			return fmt.Errorf("%s has no %s", t.Event, name)
 		}
@@ -380,6 +389,15 @@ func validateCond(c *Condition) error {
 	}
 	if !contains(condWords(), c.Kind) {
 		return fmt.Errorf("unknown condition %q", c.Kind)
+	}
+	if c.Kind == CondIs {
+		if c.Ref == nil || c.Filter == nil {
+			return fmt.Errorf("is needs a reference and a filter")
+		}
+		if err := validateRef(c.Ref); err != nil {
+			return err
+		}
+		return validateFilter(c.Filter)
 	}
 	if c.Ref != nil {
 		return validateRef(c.Ref)

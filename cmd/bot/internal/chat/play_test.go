@@ -199,7 +199,7 @@ func mustLang(t *testing.T, s string) i18n.Lang {
 func TestPlayItOutRefused(t *testing.T) {
 	rt, files := playRouter(t)
 	ctx := context.Background()
-	for _, q := range []string{"Can I Counterspell a Lightning Bolt?", "What does Atraxa, Praetors' Voice proliferate?"} {
+	for _, q := range []string{"Does Atraxa, Praetors' Voice give my Lightning Bolt lifelink?", "What does Atraxa, Praetors' Voice proliferate?"} {
 		ans := rt.Serve(ctx, Request{Kind: KindCommand, Command: "ruling", Options: map[string]string{"question": q}, UserID: "u1"})
 		for _, row := range ans.Buttons {
 			for _, b := range row {

@@ -89,6 +89,8 @@ func actionMessage(p *i18n.Printer, r *engine.Result, a engine.Action) (string, 
 		return key, []any{name(a.Target), a.N, a.Counter}
 	case engine.ActionAttach:
 		return key, []any{name(a.Target), name(a.Attacker)}
+	case engine.ActionPlay:
+		return key, []any{name(a.Target)}
 	case engine.ActionSkipUntap, engine.ActionLeaveGame:
 		return key, []any{a.Player}
 	case engine.ActionAdvance:

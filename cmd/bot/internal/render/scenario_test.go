@@ -18,7 +18,7 @@ import (
 // card the engine cannot model is named in the reader's language, its
 // Oracle sentence quoted as English.
 func TestScenarioErrorsNameCards(t *testing.T) {
-	ix := testutil.CardsIndex(t, "Doom Blade", "Scathe Zombies", "Shock", "Hill Giant", "Grizzly Bears", "Island", "Wrath of God", "Rancor")
+	ix := testutil.CardsIndex(t, "Doom Blade", "Scathe Zombies", "Shock", "Hill Giant", "Grizzly Bears", "Island", "Wrath of God", "Distress")
 	cat := testutil.Catalog(t)
 	const board = `game: mtg
 players: [Alice, Bob]
@@ -49,8 +49,8 @@ actions:
 			"Île (Island) ne peut pas bloquer Grizzlis (Grizzly Bears) (2) (règle 509.1a)", []string{"isle", "b2"}},
 		{"a sorcery in the opponent's turn, feminine", "  - cast: {id: wrath, card: Wrath of God, controller: Bob}", i18n.FR,
 			"Colère de Dieu (Wrath of God) ne peut pas être lancée maintenant (règle 307.1)", []string{"wrath"}},
-		{"a card the engine cannot model, named as the reader knows it", "  - cast: {id: r, card: Rancœur, targets: [b2]}", i18n.JA,
-			"エンジンは怨恨（Rancor）をシミュレートできない：「Enchanted creature gets +2/+0 and has trample.」（英語のオラクル・テキスト）", nil},
+		{"a card the engine cannot model, named as the reader knows it", "  - cast: {id: d, card: Détresse, targets: [Bob]}", i18n.JA,
+			"エンジンは困窮（Distress）をシミュレートできない：「Target player reveals their hand.」（英語のオラクル・テキスト）", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

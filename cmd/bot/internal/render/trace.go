@@ -87,8 +87,10 @@ func findingsText(p *i18n.Printer, r *engine.Result, found []engine.Finding) str
 		case "effect_active":
 			key += "." + arg(1)
 			args = []any{name(arg(0))}
-		case "life", "hand":
+		case "life", "hand", "tokens", "poison":
 			args = []any{arg(0), num(1)}
+		case "keywords":
+			args = []any{name(arg(0)), arg(1)}
 		case "event":
 			args = []any{num(0)}
 		case "order", "no_event":

@@ -192,7 +192,8 @@ func TestTraceReadsAsAJudgeWould(t *testing.T) {
 	}
 	cards := judgeCards{
 		"Teferi's Protection": {Name: "Teferi's Protection", Types: []string{"instant"}, ManaCost: "{2}{W}", Faces: 1,
-			Names: map[string]string{"fr": "Protection de Téfeiri", "ja": "テフェリーの防御"}},
+			Names: map[string]string{"fr": "Protection de Téfeiri", "ja": "テフェリーの防御"},
+			Text:  "Until your next turn, your life total can't change and you gain protection from everything. All permanents you control phase out.\nExile Teferi's Protection."},
 		"Divine Smite": {Name: "Divine Smite", Types: []string{"instant"}, ManaCost: "{1}{W}", Faces: 1,
 			Text: "Target creature or planeswalker an opponent controls phases out. If that permanent is black, exile it instead."},
 		"Warping Wurm": {Name: "Warping Wurm", Types: []string{"creature"}, Subtypes: []string{"Wurm"}, ManaCost: "{2}{G}{U}", Faces: 1,

@@ -239,7 +239,7 @@ var phasingText = regexp.MustCompile(`(?i)phas(e|es|ed|ing)\s+(in|out)|phasing`)
 // TestPhasingCardsThroughTheIndex finds every card of the shared cards
 // file whose text phases things through the knowledge base, as /simulate
 // does, and checks that the engine simulates it as printed or refuses it
-// with a reason: 39 and 10, as in BENCHMARKS.md.
+// with a reason: 38 and 11, as in BENCHMARKS.md.
 func TestPhasingCardsThroughTheIndex(t *testing.T) {
 	lines := testutil.CardLinesWhere(t, func(name, text string) bool { return phasingText.MatchString(text) })
 	ix := testutil.CardsIndexOf(t, lines)
@@ -265,8 +265,8 @@ func TestPhasingCardsThroughTheIndex(t *testing.T) {
 		}
 	}
 	t.Logf("%d phasing cards: %d modelled, %d refused", modelled+refused, modelled, refused)
-	if modelled != 39 || refused != 10 {
-		t.Errorf("%d modelled, %d refused; want 39 and 10", modelled, refused)
+	if modelled != 38 || refused != 11 {
+		t.Errorf("%d modelled, %d refused; want 38 and 11", modelled, refused)
 	}
 }
 
