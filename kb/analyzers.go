@@ -36,26 +36,32 @@ const (
 )
 
 // bleve keeps tokenizers in a process-wide registry, so ours is registered
-// once, the first time an index mapping is built.
+// once, the first time an index mapping is built. Building an analyzer
+// (bleve does it for every field when it opens an index) loads nothing:
+// the dictionary is loaded the first time Japanese text is analyzed.
 var registerOnce sync.Once
 
 func registerAnalysis() {
 	registerOnce.Do(func() {
 		_ = registry.RegisterTokenizer(jaTokenizerName, func(map[string]interface{}, *registry.Cache) (analysis.Tokenizer, error) {
-			jd := jaDictionary()
-			t, err := tokenizer.New(jd.dict, tokenizer.OmitBosEos())
-			if err != nil {
-				return nil, fmt.Errorf("kb: japanese tokenizer: %w", err)
-			}
-			return &jaTokenizer{t: t, base: jd.base}, nil
+			return &jaTokenizer{}, nil
 		})
 	})
 }
 
-// WarmJapanese starts loading the Japanese dictionary (about a second) in
-// the background, so that it overlaps with other start-up work; the first
-// Japanese analysis waits for it.
-func WarmJapanese() { go jaDictionary() }
+// jaKagome is the kagome tokenizer over the IPA dictionary, made once.
+var jaKagome = sync.OnceValues(func() (*tokenizer.Tokenizer, error) {
+	t, err := tokenizer.New(jaDictionary().dict, tokenizer.OmitBosEos())
+	if err != nil {
+		return nil, fmt.Errorf("kb: japanese tokenizer: %w", err)
+	}
+	return t, nil
+})
+
+// WarmJapanese starts loading the Japanese dictionary (about half a
+// second) in the background, so that it overlaps with other start-up
+// work; the first Japanese analysis waits for it.
+func WarmJapanese() { go jaKagome() }
 
 // jaDict is the IPA dictionary as the tokenizer uses it.
 type jaDict struct {
@@ -108,16 +114,17 @@ var jaDictionary = sync.OnceValue(func() *jaDict {
 // adjectives are indexed by their base form (したトークン → する is dropped,
 // "なる" of どうなる likewise), so conjugated forms in questions match the rules.
 // Start and End stay those of the surface form, so highlighting is exact.
-type jaTokenizer struct {
-	t    *tokenizer.Tokenizer
-	base map[int32]string
-}
+type jaTokenizer struct{}
 
 // jaDropBase lists verbs too common to carry meaning.
 var jaDropBase = map[string]bool{"する": true, "なる": true, "ある": true, "いる": true, "れる": true, "られる": true, "できる": true, "おる": true}
 
 func (j *jaTokenizer) Tokenize(input []byte) analysis.TokenStream {
-	toks := j.t.Analyze(string(input), tokenizer.Search)
+	kt, err := jaKagome()
+	if err != nil {
+		return nil // the embedded dictionary always loads
+	}
+	toks := kt.Analyze(string(input), tokenizer.Search)
 	out := make(analysis.TokenStream, 0, len(toks))
 	pos := 0
 	for _, tok := range toks {
@@ -160,7 +167,7 @@ func (j *jaTokenizer) Tokenize(input []byte) analysis.TokenStream {
 // baseForm returns the dictionary form of a verb or adjective.
 func (j *jaTokenizer) baseForm(tok tokenizer.Token) (string, bool) {
 	if tok.Class == tokenizer.KNOWN {
-		b, ok := j.base[int32(tok.ID)]
+		b, ok := jaDictionary().base[int32(tok.ID)]
 		return b, ok
 	}
 	b, ok := tok.BaseForm()

@@ -300,7 +300,7 @@ func TestEvalFullDataExpectations(t *testing.T) {
 // holds reports whether the index holds a document an expected ID names.
 func (ix *Index) holds(want string) bool {
 	if base, ok := strings.CutSuffix(want, ":*"); ok {
-		for id := range ix.infos {
+		for id := range ix.infos.all() {
 			if strings.HasPrefix(id, base+":") {
 				return true
 			}

@@ -99,7 +99,7 @@ func snapshotFiles(fsys fs.FS) ([]string, error) {
 // changes (the documents' fields, the ranking tables, their format), so
 // that an index kept under a DefaultKey is never read by code that would
 // have built it differently.
-const indexVersion = 2
+const indexVersion = 4
 
 // DefaultKey names the index of the given file systems (the embedded
 // corpus and the snapshot, say): a digest of every file's path and bytes
