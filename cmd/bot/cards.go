@@ -43,7 +43,7 @@ func cmdCardsCoverage(e *env, args []string) int {
 	if *cardsFile != "" {
 		srcs, err = sourcesOfFile(*cardsFile)
 	} else {
-		srcs, err = sourcesOfIndexDir(e, *index)
+		srcs, err = sourcesOfIndexDir(e, p, *index)
 	}
 	if err != nil {
 		return e.inputError(p, err)
@@ -122,8 +122,8 @@ func sourcesOfFile(path string) ([]cardlang.Source, error) {
 }
 
 // sourcesOfIndexDir reads the cards of the index in dir.
-func sourcesOfIndexDir(e *env, dir string) ([]cardlang.Source, error) {
-	ix, err := openIndex(e.ctx, dir)
+func sourcesOfIndexDir(e *env, p *i18n.Printer, dir string) ([]cardlang.Source, error) {
+	ix, err := e.openIndex(e.ctx, p, dir)
 	if err != nil {
 		return nil, err
 	}

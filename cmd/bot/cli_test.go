@@ -25,7 +25,22 @@ func runArgs(ctx context.Context, args []string, getenv func(string) string, std
 	if err != nil {
 		panic(err)
 	}
-	return runCommand(ctx, cat, args, getenv, stdin, stdout, stderr)
+	if !hasIndexFlag(args) {
+		if err := defaultBuilt(); err != nil {
+			panic(err)
+		}
+	}
+	return runCommand(ctx, cat, args, testGetenv(getenv), stdin, stdout, stderr)
+}
+
+// hasIndexFlag tells whether args name an index.
+func hasIndexFlag(args []string) bool {
+	for _, a := range args {
+		if a == "--index" || a == "-index" || strings.HasPrefix(a, "--index=") || strings.HasPrefix(a, "-index=") {
+			return true
+		}
+	}
+	return false
 }
 
 // runCLI runs one command line of the bot, with an empty environment and

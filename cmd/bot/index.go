@@ -2,30 +2,200 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"time"
 
+	"arbiter/cmd/bot/internal/progress"
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/data"
+	"arbiter/i18n"
 	"arbiter/kb"
 )
 
-// openIndex opens the index at dir, or indexes the embedded corpus in
-// memory when dir is empty.
-func openIndex(ctx context.Context, dir string) (*kb.Index, error) {
-	if dir != "" {
-		kb.WarmJapanese()
-		ix, err := kb.Open(ctx, dir)
-		if err != nil {
-			return nil, &render.IndexError{Dir: dir, Err: err}
-		}
-		return ix, nil
+// openIndex opens the index at dir, or the default index when dir is
+// empty (see defaultIndex), telling p's reader of its first build.
+func (e *env) openIndex(ctx context.Context, p *i18n.Printer, dir string) (*kb.Index, error) {
+	if dir == "" {
+		return e.defaultIndex(ctx, p)
 	}
-	kb.WarmJapanese()
+	ix, err := kb.Open(ctx, dir)
+	if err != nil {
+		return nil, &render.IndexError{Dir: dir, Err: err}
+	}
+	return ix, nil
+}
+
+// cacheEnv names the directory where the default index is kept.
+const cacheEnv = "ARBITER_CACHE"
+
+// cacheDir is where the default index is kept: ARBITER_CACHE, else
+// "arbiter" in the user's cache directory, else in the temporary one.
+func (e *env) cacheDir() string {
+	if d := e.getenv(cacheEnv); d != "" {
+		return d
+	}
+	if d := userCacheDir(e.getenv); d != "" {
+		return filepath.Join(d, "arbiter")
+	}
+	return filepath.Join(os.TempDir(), "arbiter-cache-"+strconv.Itoa(os.Getuid()))
+}
+
+// userCacheDir is os.UserCacheDir with the environment getenv gives (""
+// when it tells none).
+func userCacheDir(getenv func(string) string) string {
+	switch runtime.GOOS {
+	case "windows":
+		return getenv("LocalAppData")
+	case "darwin", "ios":
+		if h := getenv("HOME"); h != "" {
+			return filepath.Join(h, "Library", "Caches")
+		}
+		return ""
+	}
+	if d := getenv("XDG_CACHE_HOME"); filepath.IsAbs(d) {
+		return d
+	}
+	if h := getenv("HOME"); h != "" {
+		return filepath.Join(h, ".cache")
+	}
+	return ""
+}
+
+// defaultIndexDir is the directory of the default index: named by the
+// digest of what it is built from (the embedded corpus and the snapshot
+// of the official data) and of the index format, so that a binary with
+// other data or another format builds its own.
+func (e *env) defaultIndexDir() (string, error) {
+	key, err := kb.DefaultKey(data.FS(), data.Official())
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(e.cacheDir(), "index-"+key[:16]), nil
+}
+
+// defaultIndex opens the default index: the embedded corpus and the
+// snapshot of the official data. The first run builds it into the cache
+// directory, telling p's reader so and showing its progress on stderr;
+// every later run opens it. Runs that start while another builds it wait
+// for that build.
+func (e *env) defaultIndex(ctx context.Context, p *i18n.Printer) (*kb.Index, error) {
+	dir, err := e.defaultIndexDir()
+	if err != nil {
+		return nil, err
+	}
+	disp := e.display()
+	show, done := stagesShown(disp, dir)
+	built := false
+	ix, err := kb.OpenOrBuild(ctx, dir, kb.Builder{
+		Collect: func() (*kb.Collection, error) {
+			built = true
+			fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIDefaultBuilding, dir))
+			raiseMemoryLimit(buildMemoryLimit)
+			return collectDefault(disp)
+		},
+		BuiltAt:  time.Now().UTC().Format(time.RFC3339),
+		Progress: show,
+		Waiting:  func() { fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIDefaultWaiting, dir)) },
+	})
+	done()
+	if err != nil {
+		return nil, &render.IndexError{Dir: dir, Err: err}
+	}
+	if built {
+		pruneDefaults(dir)
+	}
+	return ix, nil
+}
+
+// raiseMemoryLimit raises the Go runtime's soft memory limit to n, when
+// it is lower: a build's live heap is above the limit of the commands
+// that answer, under which the collector would run without pause.
+func raiseMemoryLimit(n int64) {
+	if debug.SetMemoryLimit(-1) < n {
+		debug.SetMemoryLimit(n)
+	}
+}
+
+// collectDefault reads the embedded corpus and the snapshot of the
+// official data into a collection, showing the snapshot's reading on d.
+func collectDefault(d *progress.Display) (*kb.Collection, error) {
 	c := kb.NewCollection()
 	if err := c.AddCorpus(data.FS()); err != nil {
 		return nil, err
 	}
-	if err := c.Finish(); err != nil {
+	snap := data.Official()
+	var total int64
+	fs.WalkDir(snap, ".", func(p string, de fs.DirEntry, err error) error {
+		if err == nil && !de.IsDir() {
+			if fi, err := de.Info(); err == nil {
+				total += fi.Size()
+			}
+		}
+		return nil
+	})
+	m := d.Bytes("read the official data", total)
+	err := c.AddSnapshot(meteredFS{snap, m})
+	m.Done()
+	if err != nil {
 		return nil, err
 	}
-	return kb.NewMem(ctx, c)
+	d.Line(fmt.Sprintf("%d documents read", len(c.Docs)))
+	return c, nil
+}
+
+// meteredFS counts the bytes read from its files into a meter.
+type meteredFS struct {
+	fsys fs.FS
+	m    *progress.Meter
+}
+
+// Open opens a file whose reads are counted.
+func (f meteredFS) Open(name string) (fs.File, error) {
+	file, err := f.fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return meteredFile{file, f.m}, nil
+}
+
+type meteredFile struct {
+	fs.File
+	m *progress.Meter
+}
+
+func (f meteredFile) Read(p []byte) (int, error) {
+	n, err := f.File.Read(p)
+	f.m.Add(int64(n))
+	return n, err
+}
+
+// ReadDir lists a directory of the file system, for fs.WalkDir.
+func (f meteredFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(f.fsys, name) }
+
+var _ io.Reader = meteredFile{}
+
+// pruneAge is how old the default index of other data or another format
+// must be (since it was built) to be removed.
+const pruneAge = 30 * 24 * time.Hour
+
+// pruneDefaults removes, beside the default index at dir, those of other
+// digests built more than pruneAge ago: each is as big as the index, and
+// a binary with other data builds its own again if it is run.
+func pruneDefaults(dir string) {
+	others, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "index-*"))
+	for _, o := range others {
+		if o == dir {
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(o, "meta.json")); err == nil && time.Since(fi.ModTime()) > pruneAge {
+			kb.Remove(o)
+		}
+	}
 }

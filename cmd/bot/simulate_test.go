@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"arbiter/cmd/bot/internal/sim"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
+	"arbiter/i18n"
 	"arbiter/kb"
 )
 
@@ -150,7 +153,12 @@ func TestSimulateExitCodes(t *testing.T) {
 func TestScenariosCommand(t *testing.T) {
 	t.Parallel()
 	presets := engine.Presets()
-	cards, _, err := scenarioCards(context.Background(), "")
+	cat, err := catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{ctx: context.Background(), getenv: testGetenv(os.Getenv), stderr: io.Discard, cat: cat}
+	cards, _, err := e.scenarioCards(cat.Printer(i18n.EN), "", false)
 	if err != nil {
 		t.Fatal(err)
 	}

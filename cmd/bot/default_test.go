@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"arbiter/cmd/bot/internal/testutil"
+	"arbiter/i18n"
+)
+
+// testCacheDir is where the tests keep the default index, for every test
+// binary and every run of the tests: it is named by the digest of what it
+// is built from, so it is built once until the data or the index format
+// change, and the builds of concurrent test binaries wait for one another.
+func testCacheDir() string { return filepath.Join(os.TempDir(), "arbiter-test-cache") }
+
+// defaultBuilt builds the default index in the tests' cache directory,
+// or finds it built, once per test binary: tests that answer from it call
+// it first, so that no output of theirs shows a first build.
+var defaultBuilt = sync.OnceValue(func() error {
+	cat, err := catalog()
+	if err != nil {
+		return err
+	}
+	e := &env{ctx: context.Background(), getenv: testGetenv(os.Getenv), stdin: nil, stdout: io.Discard, stderr: io.Discard, cat: cat}
+	ix, err := e.defaultIndex(context.Background(), cat.Printer(i18n.EN))
+	if err != nil {
+		return err
+	}
+	return ix.Close()
+})
+
+// needDefault makes sure the default index is built before the test
+// answers from it.
+func needDefault(t testing.TB) {
+	t.Helper()
+	if err := defaultBuilt(); err != nil {
+		t.Fatalf("the default index: %v", err)
+	}
+}
+
+// testGetenv is getenv with the tests' cache directory as ARBITER_CACHE
+// when getenv gives none.
+func testGetenv(getenv func(string) string) func(string) string {
+	return func(k string) string {
+		if v := getenv(k); v != "" || k != cacheEnv {
+			return v
+		}
+		return testCacheDir()
+	}
+}
+
+// seedIndex is an index of the embedded corpus alone, as "bot kb build
+// --out DIR" builds it, put at a directory of the test's own: for the
+// tests of what the seed documents answer.
+func seedIndex(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "seed-index")
+	testutil.BuildSeed(t, dir)
+	return dir
+}
