@@ -10,6 +10,7 @@ import (
 
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/i18n"
+	"arbiter/kb"
 )
 
 // testCacheDir is where the tests keep the default index, for every test
@@ -52,6 +53,26 @@ func testGetenv(getenv func(string) string) func(string) string {
 		}
 		return testCacheDir()
 	}
+}
+
+// defaultMeta is what the default index holds.
+func defaultMeta(t testing.TB) kb.Meta {
+	t.Helper()
+	needDefault(t)
+	cat, err := catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{getenv: testGetenv(os.Getenv), cat: cat}
+	dir, err := e.defaultIndexDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := kb.ReadMeta(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // seedIndex is an index of the embedded corpus alone, as "bot kb build
