@@ -2,7 +2,6 @@ package kb
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"unsafe"
@@ -33,8 +32,9 @@ const flatMagic = "ARBTBL01"
 
 const sectionName = 24
 
-// errFlat is a tables file that is not one this package writes.
-var errFlat = errors.New("kb: tables: not a tables file, or a damaged one")
+// errFlat is a tables file that is not one this package writes: a
+// damaged index file.
+var errFlat = fmt.Errorf("%w: tables: not a tables file, or a damaged one", ErrDamaged)
 
 // flatWriter gathers the sections of a tables file.
 type flatWriter struct {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -83,4 +84,32 @@ func seedIndex(t testing.TB) string {
 	dir := filepath.Join(t.TempDir(), "seed-index")
 	testutil.BuildSeed(t, dir)
 	return dir
+}
+
+// TestDefaultReleases compares and looks up the two CR releases the
+// default index holds, with no --index: kb diff by dates, an old rule
+// number renumbered since, and a release the index does not hold.
+func TestDefaultReleases(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"diff", []string{"kb", "diff", "--summary", "2026-01-16", "2026-04-17"}, 0, "722.1→723.1", ""},
+		{"diff-json", []string{"kb", "diff", "--json", "2026-01-16", "2026-04-17"}, 0, `"from":"2026-01-16"`, ""},
+		{"renumbered", []string{"rule", "--cr-date", "2026-01-16", "722.1"}, 0, "this rule has become rule 723.1 of the current one (April 17, 2026)", ""},
+		{"no-such-release", []string{"rule", "--cr-date", "2025-01-01", "702.19b"}, 2, "", "no Comprehensive Rules release of 2025-01-01 (it has: 2026-01-16, 2026-04-17)"},
+		{"diff-no-such-release-fr", []string{"kb", "diff", "--lang", "fr", "2025-01-01", "2026-04-17"}, 2, "", "2025-01-01"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, tt.args...)
+			if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errs, tt.stderr) {
+				t.Errorf("exit %d (want %d)\nstdout (want %q): %.600s\nstderr (want %q): %s", code, tt.code, tt.stdout, out, tt.stderr, errs)
+			}
+		})
+	}
 }
