@@ -1,8 +1,10 @@
 package kb
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"reflect"
 	"testing"
 )
@@ -88,4 +90,39 @@ func TestFlatTablesDamaged(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzDecodeTables reads tables files whose bytes are arbitrary but whose
+// checksum matches them (as a file written by a faulty program would be):
+// decoding is an error or tables whose every lookup works, never a panic.
+func FuzzDecodeTables(f *testing.F) {
+	b, err := encodeTables(tableSource{
+		infos: map[string]docInfo{"cr:1.1": {Kind: KindRule, Ref: "1.1"}, "card:x": {Kind: KindCard, Card: "Fog"}},
+		cards: []cardEntry{{OracleID: "x", Name: "Fog", Names: map[string][]string{"fr": {"Brouillard"}}}},
+		lex:   [][]lexRef{{{Kind: lexCard, Lang: "en"}}},
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) >= 4 {
+			b = binary.LittleEndian.AppendUint32(append([]byte(nil), b[:len(b)-4]...), crc32.ChecksumIEEE(b[:len(b)-4]))
+		}
+		tb, err := decodeTables(b)
+		if err != nil {
+			return
+		}
+		for id, i := range tb.infos.all() {
+			tb.infos.get(id)
+			tb.related.cardDocs(i.Card)
+			tb.related.ruleKids(i.Ref)
+		}
+		for _, e := range tb.cards.all() {
+			tb.cards.lookup(e.Name)
+		}
+		for i := range tb.lexVals.len() {
+			tb.lexVals.at(i)
+		}
+	})
 }
