@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -93,11 +92,17 @@ func (e *env) defaultIndex(ctx context.Context, p *i18n.Printer) (*kb.Index, err
 	disp := e.display()
 	show, done := stagesShown(disp, dir)
 	built := false
+	limit := debug.SetMemoryLimit(-1)
 	ix, err := kb.OpenOrBuild(ctx, dir, kb.Builder{
 		Collect: func() (*kb.Collection, error) {
 			built = true
 			fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIDefaultBuilding, dir))
-			raiseMemoryLimit(buildMemoryLimit)
+			// A build's live heap is above the limit of the commands
+			// that answer, under which the collector would run without
+			// pause.
+			if limit < buildMemoryLimit {
+				debug.SetMemoryLimit(buildMemoryLimit)
+			}
 			return collectDefault(disp)
 		},
 		BuiltAt:  time.Now().UTC().Format(time.RFC3339),
@@ -105,6 +110,9 @@ func (e *env) defaultIndex(ctx context.Context, p *i18n.Printer) (*kb.Index, err
 		Waiting:  func() { fmt.Fprintln(e.stderr, p.T(i18n.KeyCLIDefaultWaiting, dir)) },
 	})
 	done()
+	if built {
+		debug.SetMemoryLimit(limit)
+	}
 	if err != nil {
 		return nil, &render.IndexError{Dir: dir, Err: err}
 	}
@@ -112,15 +120,6 @@ func (e *env) defaultIndex(ctx context.Context, p *i18n.Printer) (*kb.Index, err
 		pruneDefaults(dir)
 	}
 	return ix, nil
-}
-
-// raiseMemoryLimit raises the Go runtime's soft memory limit to n, when
-// it is lower: a build's live heap is above the limit of the commands
-// that answer, under which the collector would run without pause.
-func raiseMemoryLimit(n int64) {
-	if debug.SetMemoryLimit(-1) < n {
-		debug.SetMemoryLimit(n)
-	}
 }
 
 // collectDefault reads the embedded corpus and the snapshot of the
@@ -178,8 +177,6 @@ func (f meteredFile) Read(p []byte) (int, error) {
 
 // ReadDir lists a directory of the file system, for fs.WalkDir.
 func (f meteredFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(f.fsys, name) }
-
-var _ io.Reader = meteredFile{}
 
 // pruneAge is how old the default index of other data or another format
 // must be (since it was built) to be removed.
