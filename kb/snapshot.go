@@ -8,10 +8,13 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
+
+	"arbiter/data"
 )
 
 // AddSnapshot reads a snapshot of the official data laid out as package
@@ -93,6 +96,33 @@ func snapshotFiles(fsys fs.FS) ([]string, error) {
 	})
 	sort.Strings(files)
 	return files, err
+}
+
+// DefaultCollection reads the sources of the default index: the
+// embedded corpus (package data's FS) and a snapshot of the official data
+// laid out as package data's Official (official: that snapshot, or a view
+// of it that counts what is read).
+func DefaultCollection(official fs.FS) (*Collection, error) {
+	c := NewCollection()
+	if err := c.AddCorpus(data.FS()); err != nil {
+		return nil, err
+	}
+	if err := c.AddSnapshot(official); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// DefaultDir is where the default index is kept in the cache directory
+// cache: a directory named by the DefaultKey of the embedded corpus and
+// snapshot, so that a binary with other data, or another index format,
+// keeps its own.
+func DefaultDir(cache string) (string, error) {
+	key, err := DefaultKey(data.FS(), data.Official())
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(cache, "index-"+key[:16]), nil
 }
 
 // indexVersion changes whenever what Build writes for the same sources

@@ -14,7 +14,8 @@ import (
 	"arbiter/kb"
 )
 
-// testCacheDir is where the tests keep the default index, for every test
+// testCacheDir is where the tests keep the default index (kb's tests use
+// the same one, kb/eval_test.go's testCache), for every test
 // binary and every run of the tests: it is named by the digest of what it
 // is built from, so it is built once until the data or the index format
 // change, and the builds of concurrent test binaries wait for one another.

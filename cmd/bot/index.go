@@ -67,17 +67,9 @@ func userCacheDir(getenv func(string) string) string {
 	return ""
 }
 
-// defaultIndexDir is the directory of the default index: named by the
-// digest of what it is built from (the embedded corpus and the snapshot
-// of the official data) and of the index format, so that a binary with
-// other data or another format builds its own.
-func (e *env) defaultIndexDir() (string, error) {
-	key, err := kb.DefaultKey(data.FS(), data.Official())
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(e.cacheDir(), "index-"+key[:16]), nil
-}
+// defaultIndexDir is the directory of the default index in the cache
+// directory (see kb.DefaultDir).
+func (e *env) defaultIndexDir() (string, error) { return kb.DefaultDir(e.cacheDir()) }
 
 // defaultIndex opens the default index: the embedded corpus and the
 // snapshot of the official data. The first run builds it into the cache
@@ -125,10 +117,6 @@ func (e *env) defaultIndex(ctx context.Context, p *i18n.Printer) (*kb.Index, err
 // collectDefault reads the embedded corpus and the snapshot of the
 // official data into a collection, showing the snapshot's reading on d.
 func collectDefault(d *progress.Display) (*kb.Collection, error) {
-	c := kb.NewCollection()
-	if err := c.AddCorpus(data.FS()); err != nil {
-		return nil, err
-	}
 	snap := data.Official()
 	var total int64
 	fs.WalkDir(snap, ".", func(p string, de fs.DirEntry, err error) error {
@@ -140,7 +128,7 @@ func collectDefault(d *progress.Display) (*kb.Collection, error) {
 		return nil
 	})
 	m := d.Bytes("read the official data", total)
-	err := c.AddSnapshot(meteredFS{snap, m})
+	c, err := kb.DefaultCollection(meteredFS{snap, m})
 	m.Done()
 	if err != nil {
 		return nil, err
