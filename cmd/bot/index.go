@@ -133,8 +133,8 @@ func collectDefault(d *progress.Display) (*kb.Collection, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Line(fmt.Sprintf("%d documents read", len(c.Docs)))
-	return c, nil
+	d.Line(fmt.Sprintf("%d documents read; learning the French and Japanese words of the printed cards, compiling the names", len(c.Docs)))
+	return c, c.Finish()
 }
 
 // meteredFS counts the bytes read from its files into a meter.
