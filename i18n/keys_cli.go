@@ -41,8 +41,11 @@ const (
 	KeyCLIReasonReadOnly   Key = "cli.err.read_only"
 	KeyCLIReasonNotDir     Key = "cli.err.not_dir"
 	KeyCLIReasonDenied     Key = "cli.err.denied"
-	KeyCLINotifyFailed     Key = "cli.kb.notify_failed" // %[1]s channel, %[2]s error
-	KeyCLINoIndex          Key = "cli.err.no_index"     // %[1]s why the index cannot be opened
+	KeyCLINotifyFailed     Key = "cli.kb.notify_failed"    // %[1]s channel, %[2]s error
+	KeyCLINoIndex          Key = "cli.err.no_index"        // %[1]s why the index cannot be opened
+	KeyCLIDefaultBuilding  Key = "cli.kb.default_building" // %[1]s directory of the default index
+	KeyCLIDefaultWaiting   Key = "cli.kb.default_waiting"  // %[1]s directory of the default index
+	KeyCLIDefaultIndex     Key = "cli.kb.default_index"    // %[1]s directory, %[2]d documents, %[3]s CR date
 
 	// A decision that would reverse another, refused without --overrule:
 	// %[1]s report number, %[2]s who decided, %[3]s when (Printer.Date).

@@ -13,8 +13,6 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/token/unicodenorm"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
-	"github.com/ikawaha/kagome-dict/dict"
-	"github.com/ikawaha/kagome-dict/ipa"
 	"github.com/ikawaha/kagome/v2/tokenizer"
 
 	// Analyzers referenced by name in the index mapping.
@@ -36,88 +34,52 @@ const (
 )
 
 // bleve keeps tokenizers in a process-wide registry, so ours is registered
-// once, the first time an index mapping is built.
+// once, the first time an index mapping is built. Building an analyzer
+// (bleve does it for every field when it opens an index) loads nothing:
+// the dictionary is loaded the first time Japanese text is analyzed.
 var registerOnce sync.Once
 
 func registerAnalysis() {
 	registerOnce.Do(func() {
 		_ = registry.RegisterTokenizer(jaTokenizerName, func(map[string]interface{}, *registry.Cache) (analysis.Tokenizer, error) {
-			jd := jaDictionary()
-			t, err := tokenizer.New(jd.dict, tokenizer.OmitBosEos())
-			if err != nil {
-				return nil, fmt.Errorf("kb: japanese tokenizer: %w", err)
-			}
-			return &jaTokenizer{t: t, base: jd.base}, nil
+			return &jaTokenizer{}, nil
 		})
 	})
 }
 
-// WarmJapanese starts loading the Japanese dictionary (about a second) in
-// the background, so that it overlaps with other start-up work; the first
-// Japanese analysis waits for it.
-func WarmJapanese() { go jaDictionary() }
-
-// jaDict is the IPA dictionary as the tokenizer uses it.
-type jaDict struct {
-	dict *dict.Dict
-	base map[int32]string // base form of each verb and adjective entry, by ID
-}
-
-// jaDictionary loads the IPA dictionary once. Of the features of its
-// 390,000 entries the tokenizer reads only the part of speech (kept in the
-// dictionary's own table) and the base form of verbs and adjectives: those
-// are copied out, and the rest, some 60 MB of strings the garbage
-// collector would otherwise scan on every cycle, is let go. Nothing else in
-// the program uses the dictionary.
-var jaDictionary = sync.OnceValue(func() *jaDict {
-	d := ipa.Dict()
-	jd := &jaDict{dict: d, base: map[int32]string{}}
-	bi, ok := d.ContentsMeta[dict.BaseFormIndex]
-	if !ok {
-		return jd // no base forms to copy: keep the features
+// jaKagome is the kagome tokenizer over the IPA dictionary, made once.
+var jaKagome = sync.OnceValues(func() (*tokenizer.Tokenizer, error) {
+	t, err := tokenizer.New(jaDictionary().dict, tokenizer.OmitBosEos())
+	if err != nil {
+		return nil, fmt.Errorf("kb: japanese tokenizer: %w", err)
 	}
-	forms := map[string]string{}
-	for id, c := range d.Contents {
-		if id >= len(d.POSTable.POSs) {
-			break
-		}
-		pos := d.POSTable.POSs[id]
-		if len(pos) == 0 || int(pos[0]) >= len(d.POSTable.NameList) {
-			continue
-		}
-		if major := d.POSTable.NameList[pos[0]]; major != "動詞" && major != "形容詞" {
-			continue
-		}
-		i := int(bi) - len(pos)
-		if i < 0 || i >= len(c) || c[i] == "*" {
-			continue
-		}
-		f, ok := forms[c[i]]
-		if !ok {
-			f = strings.Clone(c[i])
-			forms[f] = f
-		}
-		jd.base[int32(id)] = f
-	}
-	d.Contents = nil
-	return jd
+	return t, nil
 })
+
+// WarmJapanese starts loading the Japanese dictionary (about half a
+// second) in the background, so that it overlaps with other start-up
+// work; the first Japanese analysis waits for it.
+func WarmJapanese() { go jaKagome() }
+
+// jaDictionary loads the IPA dictionary once (see loadJADict).
+var jaDictionary = sync.OnceValue(loadJADict)
 
 // jaTokenizer splits Japanese text into morphemes with kagome and the IPA
 // dictionary. Particles, auxiliary verbs and symbols are dropped; verbs and
 // adjectives are indexed by their base form (したトークン → する is dropped,
 // "なる" of どうなる likewise), so conjugated forms in questions match the rules.
 // Start and End stay those of the surface form, so highlighting is exact.
-type jaTokenizer struct {
-	t    *tokenizer.Tokenizer
-	base map[int32]string
-}
+type jaTokenizer struct{}
 
 // jaDropBase lists verbs too common to carry meaning.
 var jaDropBase = map[string]bool{"する": true, "なる": true, "ある": true, "いる": true, "れる": true, "られる": true, "できる": true, "おる": true}
 
 func (j *jaTokenizer) Tokenize(input []byte) analysis.TokenStream {
-	toks := j.t.Analyze(string(input), tokenizer.Search)
+	kt, err := jaKagome()
+	if err != nil {
+		return nil // the embedded dictionary always loads
+	}
+	toks := kt.Analyze(string(input), tokenizer.Search)
 	out := make(analysis.TokenStream, 0, len(toks))
 	pos := 0
 	for _, tok := range toks {
@@ -160,7 +122,7 @@ func (j *jaTokenizer) Tokenize(input []byte) analysis.TokenStream {
 // baseForm returns the dictionary form of a verb or adjective.
 func (j *jaTokenizer) baseForm(tok tokenizer.Token) (string, bool) {
 	if tok.Class == tokenizer.KNOWN {
-		b, ok := j.base[int32(tok.ID)]
+		b, ok := jaDictionary().base(int32(tok.ID))
 		return b, ok
 	}
 	b, ok := tok.BaseForm()

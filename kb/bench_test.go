@@ -156,3 +156,25 @@ func BenchmarkAnalyzeFull(b *testing.B) {
 		ix.analyze(q.Text, q.Lang, rd)
 	}
 }
+
+// BenchmarkOpenFull measures opening the full index (ARBITER_BENCH_INDEX,
+// else one built from the shared data first): meta, the flat tables, the
+// lexicon and bleve, with the segment's checksum.
+func BenchmarkOpenFull(b *testing.B) {
+	dir := os.Getenv("ARBITER_BENCH_INDEX")
+	if dir == "" {
+		c := fullCollection(b)
+		dir = filepath.Join(b.TempDir(), "index")
+		if _, err := Build(context.Background(), dir, c, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ix, err := Open(context.Background(), dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ix.Close()
+	}
+}

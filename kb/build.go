@@ -13,18 +13,21 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 )
 
-// tables is what an index directory keeps beside bleve: the card name table
-// and the glossary and renumbering sources.
+// tables is what an index directory of format 1 keeps beside bleve, as
+// JSON in collection.json.gz: the card name table, the glossary and
+// renumbering sources, and the ranking and topic tables.
 type tables struct {
 	Cards          []cardEntry `json:"cards"`
 	GlossarySrc    []byte      `json:"glossary_yaml,omitempty"`
 	RenumberingSrc []byte      `json:"renumbering_yaml,omitempty"`
-	// Docs is the ranking information of every searchable document, by ID.
+	// Docs is the ranking information of every searchable document, by
+	// ID; absent from the oldest indexes.
 	Docs map[string]docInfo `json:"docs,omitempty"`
 	// Topics, the meanings of the lexicon's names (its transducer is the
 	// file lexicon.fst) and the Yu-Gi-Oh! cards they refer to.
@@ -34,14 +37,6 @@ type tables struct {
 	// Translations are the English words learned for French and Japanese
 	// words from the printed cards (see bilingual.go).
 	Translations translations `json:"translations,omitempty"`
-	Glossary     *Glossary    `json:"-"`
-	Renumbering  *Renumbering `json:"-"`
-}
-
-func (t *tables) cards() *cardTable {
-	ct := &cardTable{list: t.Cards}
-	ct.rebuild()
-	return ct
 }
 
 func readTables(file string) (*tables, error) {
@@ -58,32 +53,21 @@ func readTables(file string) (*tables, error) {
 	if err := json.NewDecoder(zr).Decode(&t); err != nil {
 		return nil, err
 	}
-	t.Glossary, t.Renumbering = &Glossary{}, &Renumbering{}
-	if len(t.GlossarySrc) > 0 {
-		g, err := ParseGlossary("glossary.yaml", t.GlossarySrc)
-		if err != nil {
-			return nil, err
-		}
-		t.Glossary = &g
-	}
-	if len(t.RenumberingSrc) > 0 {
-		r, err := ParseRenumbering("renumbering.yaml", t.RenumberingSrc)
-		if err != nil {
-			return nil, err
-		}
-		t.Renumbering = &r
-	}
 	return &t, nil
 }
 
-func writeTables(file string, t *tables) error {
-	return writeSynced(file, func(w io.Writer) error {
-		zw := gzip.NewWriter(w)
-		if err := json.NewEncoder(zw).Encode(t); err != nil {
-			return err
+// flat returns the tables of format 1 as a tables file. An index built
+// before the ranking table existed has its table made from its stored
+// documents (bl).
+func (t *tables) flat(ctx context.Context, bl bleve.Index) ([]byte, error) {
+	if t.Docs == nil {
+		var err error
+		if t.Docs, err = scanInfos(ctx, bl); err != nil {
+			return nil, err
 		}
-		return zw.Close()
-	})
+	}
+	return encodeTables(tableSource{infos: t.Docs, cards: t.Cards, lex: t.LexVals,
+		misc: misc{Topics: t.Topics, YGO: t.YGO, Translations: t.Translations, GlossarySrc: t.GlossarySrc, RenumberingSrc: t.RenumberingSrc}})
 }
 
 // writeSynced creates file, writes it with fn and syncs it to disk.
@@ -137,11 +121,7 @@ func build(ctx context.Context, dir string, c *Collection, builtAt string, progr
 		return Meta{}, err
 	}
 	dir = filepath.Clean(dir)
-	parent, base := filepath.Split(dir)
-	if parent == "" {
-		parent = "."
-	}
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
 	unlock, err := lockBuild(dir)
@@ -149,6 +129,19 @@ func build(ctx context.Context, dir string, c *Collection, builtAt string, progr
 		return Meta{}, err
 	}
 	defer unlock()
+	return buildLocked(ctx, dir, c, builtAt, progress)
+}
+
+// buildLocked is build, its caller holding the lock of dir.
+func buildLocked(ctx context.Context, dir string, c *Collection, builtAt string, progress func(BuildProgress)) (Meta, error) {
+	if err := c.Finish(); err != nil {
+		return Meta{}, err
+	}
+	dir = filepath.Clean(dir)
+	parent, base := filepath.Split(dir)
+	if parent == "" {
+		parent = "."
+	}
 	cleanStale(dir)
 	id := make([]byte, 6)
 	if _, err := rand.Read(id); err != nil {
@@ -202,15 +195,20 @@ func build(ctx context.Context, dir string, c *Collection, builtAt string, progr
 	if err := os.RemoveAll(scratch); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
-	t := &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc, Docs: docInfos(c.Docs),
-		Topics: c.topics, YGO: c.ygoList, Translations: c.trans}
 	if c.lex != nil && len(c.lex.data) > 0 {
-		t.LexVals = c.lex.vals
 		if err := writeFileSync(filepath.Join(work, lexiconPath), c.lex.data); err != nil {
 			return Meta{}, fmt.Errorf("kb: build: %w", err)
 		}
 	}
-	if err := writeTables(filepath.Join(work, collectionPath), t); err != nil {
+	src, err := tablesOf(c)
+	if err != nil {
+		return Meta{}, err
+	}
+	tb, err := encodeTables(src)
+	if err != nil {
+		return Meta{}, err
+	}
+	if err := writeFileSync(filepath.Join(work, tablesPath), tb); err != nil {
 		return Meta{}, fmt.Errorf("kb: build: %w", err)
 	}
 	if len(c.crSrc) > 0 {
@@ -283,6 +281,48 @@ var ErrBuildInProgress = errors.New("kb: another build of this index is in progr
 // one index never run at once (and one never cleans the other's work).
 // The lock is released by the kernel if the process dies.
 func lockBuild(dir string) (func(), error) {
+	f, err := openLock(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, ErrBuildInProgress
+	}
+	return unlocker(f), nil
+}
+
+// waitLockBuild is lockBuild, waiting while another process holds the
+// lock (telling waiting, if not nil, once) until ctx ends.
+func waitLockBuild(ctx context.Context, dir string, waiting func()) (func(), error) {
+	f, err := openLock(dir)
+	if err != nil {
+		return nil, err
+	}
+	for told := false; ; {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return unlocker(f), nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			f.Close()
+			return nil, fmt.Errorf("kb: build: lock: %w", err)
+		}
+		if !told && waiting != nil {
+			waiting()
+			told = true
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// openLock opens (creating it) the lock file of dir.
+func openLock(dir string) (*os.File, error) {
 	parent, base := filepath.Split(filepath.Clean(dir))
 	if parent == "" {
 		parent = "."
@@ -291,14 +331,62 @@ func lockBuild(dir string) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("kb: build: %w", err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		return nil, ErrBuildInProgress
-	}
+	return f, nil
+}
+
+func unlocker(f *os.File) func() {
 	return func() {
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		f.Close()
-	}, nil
+	}
+}
+
+// A Builder makes the index OpenOrBuild opens when its directory holds
+// none.
+type Builder struct {
+	// Collect returns the sources; it is called only when a build is
+	// needed, under the build's lock.
+	Collect func() (*Collection, error)
+	BuiltAt string
+	// Progress, if not nil, is told how the build advances (see
+	// BuildWithProgress).
+	Progress func(BuildProgress)
+	// Waiting, if not nil, is told once that another process is building
+	// the index, before OpenOrBuild waits for it.
+	Waiting func()
+}
+
+// OpenOrBuild opens the index at dir, building it first with b when dir
+// holds no index that opens (none yet, or a damaged one). The build
+// happens once: a concurrent OpenOrBuild of the same dir, in this process
+// or another, waits for it and opens what it built.
+func OpenOrBuild(ctx context.Context, dir string, b Builder) (*Index, error) {
+	if ix, err := Open(ctx, dir); err == nil {
+		return ix, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(filepath.Clean(dir)), 0o755); err != nil {
+		return nil, &WriteError{Dir: dir, Err: err}
+	}
+	unlock, err := waitLockBuild(ctx, dir, b.Waiting)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if ix, err := Open(ctx, dir); err == nil {
+		return ix, nil // built while this one waited
+	}
+	c, err := b.Collect()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := buildLocked(ctx, dir, c, b.BuiltAt, b.Progress); err != nil {
+		var pe *ParseError
+		if !errors.As(err, &pe) && ctx.Err() == nil {
+			err = &WriteError{Dir: dir, Err: err}
+		}
+		return nil, err
+	}
+	return Open(ctx, dir)
 }
 
 // CleanStale removes the partial builds (".DIR.tmp-*") that a killed build
@@ -473,4 +561,30 @@ func mergeSegments(ctx context.Context, bl bleve.Index, progress func(BuildProgr
 		return fmt.Errorf("kb: build: merge: %w", err)
 	}
 	return ctx.Err()
+}
+
+// Remove removes the index at dir: the build it points to, the link
+// itself, what killed builds left beside it and its lock file. It does
+// nothing while a build of dir is running.
+func Remove(dir string) error {
+	dir = filepath.Clean(dir)
+	unlock, err := lockBuild(dir)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	cleanStale(dir)
+	parent, base := filepath.Split(dir)
+	if parent == "" {
+		parent = "."
+	}
+	if target, err := os.Readlink(dir); err == nil && !filepath.IsAbs(target) && strings.HasPrefix(target, "."+base+".") {
+		if err := os.RemoveAll(filepath.Join(parent, target)); err != nil {
+			return err
+		}
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.Remove(filepath.Join(parent, "."+base+".lock"))
 }

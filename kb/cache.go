@@ -16,6 +16,15 @@ type memo[V any] struct {
 
 const memoMax = 50000
 
+// put remembers v for key, computed beforehand (when the index was built).
+func (c *memo[V]) put(key string, v V) {
+	if c.n.Load() < memoMax {
+		if _, loaded := c.m.LoadOrStore(key, v); !loaded {
+			c.n.Add(1)
+		}
+	}
+}
+
 func (c *memo[V]) get(key string, fill func() V) V {
 	if v, ok := c.m.Load(key); ok {
 		return v.(V)

@@ -105,11 +105,11 @@ func (ix *Index) candidates(ctx context.Context, p *queryPlan, game string, n in
 	}
 	if ix.related != nil {
 		for _, c := range p.cards {
-			for i, id := range ix.related.byCard[c] {
+			for i, id := range ix.related.cardDocs(c) {
 				if i == maxCardTexts {
 					break
 				}
-				if game == "" || ix.infos[id].Game == game {
+				if game == "" || ix.infos.at(id).Game == game {
 					add(id)
 				}
 			}
@@ -136,14 +136,14 @@ func (ix *Index) candidates(ctx context.Context, p *queryPlan, game string, n in
 // level by level, at most n.
 func (ix *Index) ruleTree(number string, n int) []string {
 	out := []string{"cr:" + number}
-	if _, ok := ix.infos["cr:"+number]; !ok {
+	if _, ok := ix.info("cr:" + number); !ok {
 		out = nil
 	}
 	level := []string{number}
 	for len(level) > 0 && len(out) < n {
 		var next []string
 		for _, r := range level {
-			for _, id := range ix.related.kids[r] {
+			for _, id := range ix.related.ruleKids(r) {
 				if len(out) == n {
 					return out
 				}

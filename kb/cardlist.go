@@ -9,7 +9,7 @@ import (
 // order they were added, as CardData (without printed texts); an error
 // from fn, or ctx ending, stops it and is returned.
 func (ix *Index) EachCard(ctx context.Context, fn func(CardData) error) error {
-	for _, e := range ix.cards.list {
+	for _, e := range ix.cards.all() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

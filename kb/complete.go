@@ -66,7 +66,7 @@ func (ix *Index) CardEntries(ctx context.Context) ([]CardEntry, error) {
 	var out []CardEntry
 	seen := map[string]bool{}
 	if ix.cards != nil {
-		for _, c := range ix.cards.list {
+		for _, c := range ix.cards.all() {
 			if c.Name == "" || seen[c.Name] {
 				continue
 			}

@@ -59,4 +59,15 @@
 // The term glossary (data/glossary.yaml) maps game terms across languages;
 // see ParseGlossary. The renumbering table (data/renumbering.yaml) maps old
 // rule numbers and abolished concepts to current rules; see ParseRenumbering.
+//
+// The snapshot of the official data (data/official) holds upstream files
+// compressed with zstd, read by the parsers of their formats; see
+// Collection.AddSnapshot. The index of the corpus and the snapshot is the
+// default one, found by DefaultKey and built once by OpenOrBuild.
+//
+// An index directory (see Build and Open) holds bleve's index, meta.json,
+// lexicon.fst, the texts of its CR releases and tables.bin: the ranking
+// information of every document, the card table and the meanings of the
+// lexicon's names as flat tables (tables.go), read whole and looked up in
+// place, never decoded.
 package kb

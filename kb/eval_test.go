@@ -13,6 +13,8 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/goccy/go-yaml"
+
+	"arbiter/data"
 )
 
 // The full-data evaluation: questions written as players type them, over
@@ -54,26 +56,29 @@ var (
 	fullOnce sync.Once
 	fullIx   *Index
 	fullErr  error
-	fullTmp  string
 )
 
-// fullIndex returns the index of every official file of the shared data
-// plus the embedded corpus, built on disk once per test binary (the way
-// "bot kb build" makes it) and opened read-only. It skips without the data.
+// testCache is the cache directory the tests of the module keep the
+// default index in (cmd/bot's tests use the same one): it is built once,
+// whichever test binary needs it first, and kept for the next runs until
+// the data or the index format change.
+func testCache() string { return filepath.Join(os.TempDir(), "arbiter-test-cache") }
+
+// fullIndex returns the index of every official file plus the embedded
+// corpus: the default index, whose documents are those of the shared
+// data's files (TestSnapshotIsTheUpstreamData), built once into the tests'
+// cache directory and opened read-only.
 func fullIndex(tb testing.TB) *Index {
 	tb.Helper()
-	sharedData(tb, "mtg/cr/MagicCompRules_20260417.txt")
 	fullOnce.Do(func() {
-		c := fullCollection(tb)
-		fullTmp, fullErr = os.MkdirTemp("", "arbiter-full-index-")
-		if fullErr != nil {
+		dir, err := DefaultDir(testCache())
+		if err != nil {
+			fullErr = err
 			return
 		}
-		dir := filepath.Join(fullTmp, "index")
-		if _, fullErr = Build(context.Background(), dir, c, ""); fullErr != nil {
-			return
-		}
-		fullIx, fullErr = Open(context.Background(), dir)
+		fullIx, fullErr = OpenOrBuild(context.Background(), dir, Builder{Collect: func() (*Collection, error) {
+			return DefaultCollection(data.Official())
+		}})
 	})
 	if fullErr != nil {
 		tb.Fatalf("full index: %v", fullErr)
@@ -85,9 +90,6 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if fullIx != nil {
 		fullIx.Close()
-	}
-	if fullTmp != "" {
-		os.RemoveAll(fullTmp)
 	}
 	os.Exit(code)
 }
@@ -300,7 +302,7 @@ func TestEvalFullDataExpectations(t *testing.T) {
 // holds reports whether the index holds a document an expected ID names.
 func (ix *Index) holds(want string) bool {
 	if base, ok := strings.CutSuffix(want, ":*"); ok {
-		for id := range ix.infos {
+		for id := range ix.infos.all() {
 			if strings.HasPrefix(id, base+":") {
 				return true
 			}

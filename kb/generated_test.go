@@ -25,13 +25,13 @@ var cardQuestionTemplates = map[string][]string{
 // Japanese names, chosen with a fixed seed.
 func cardSample(ix *Index, n int) []cardEntry {
 	var pool []cardEntry
-	for _, e := range ix.cards.list {
+	for _, e := range ix.cards.all() {
 		if len(e.Names["fr"]) == 0 || len(e.Names["ja"]) == 0 {
 			continue
 		}
 		rulings := 0
-		for _, id := range ix.related.byCard[e.Name] {
-			if ix.infos[id].Kind == KindRuling {
+		for _, id := range ix.related.cardDocs(e.Name) {
+			if ix.infos.at(id).Kind == KindRuling {
 				rulings++
 			}
 		}

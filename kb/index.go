@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -199,7 +200,9 @@ type Meta struct {
 	BuiltAt   string `json:"built_at,omitempty"` // RFC 3339, set by the caller
 }
 
-const metaFormat = 1
+// metaFormat is the format of the index directories Build writes: 2 keeps
+// the tables flat in tables.bin, 1 (still read) as JSON.
+const metaFormat = 2
 
 // Index is an open knowledge base: the bleve index plus the lookup tables
 // that answer card names, glossary terms and old rule numbers. It is safe
@@ -207,12 +210,12 @@ const metaFormat = 1
 type Index struct {
 	bl       bleve.Index
 	meta     Meta
-	cards    *cardTable
+	cards    *flatCards
 	glossary *Glossary
 	renum    *Renumbering
 	jaMode   JapaneseMode
-	infos    map[string]docInfo // by document ID; nil for an index built without it
-	lex      *lexicon           // names of cards and topics; empty for an index built without it
+	infos    *infoTable // ranking information, by document ID
+	lex      *lexicon   // names of cards and topics; empty for an index built without it
 	topics   []topic
 	ygo      []YGOCard
 	trans    translations
@@ -269,10 +272,87 @@ func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, 
 		bl.Close()
 		return nil, err
 	}
-	ix := &Index{bl: bl, meta: c.Meta(), cards: c.cards, glossary: c.Glossary, renum: c.Renumbering, jaMode: mode, infos: docInfos(c.Docs),
-		lex: c.lex, topics: c.topics, ygo: c.ygoList, trans: c.trans, releases: c.crSrc}
-	ix.related = relate(ix.infos)
+	src, err := tablesOf(c)
+	if err != nil {
+		bl.Close()
+		return nil, err
+	}
+	b, err := encodeTables(src)
+	if err != nil {
+		bl.Close()
+		return nil, err
+	}
+	t, err := decodeTables(b)
+	if err != nil {
+		bl.Close()
+		return nil, err
+	}
+	ix := &Index{bl: bl, meta: c.Meta(), glossary: c.Glossary, renum: c.Renumbering, jaMode: mode, releases: c.crSrc}
+	var fst []byte
+	if c.lex != nil {
+		fst = c.lex.data
+	}
+	if err := ix.useTables(t, fst, false); err != nil {
+		bl.Close()
+		return nil, err
+	}
 	return ix, nil
+}
+
+// info returns the ranking information of the document id.
+func (ix *Index) info(id string) (docInfo, bool) { return ix.infos.get(id) }
+
+// tablesOf returns what the tables of a finished collection are made of.
+func tablesOf(c *Collection) (tableSource, error) {
+	m, err := newMapping()
+	if err != nil {
+		return tableSource{}, err
+	}
+	src := tableSource{infos: docInfos(c.Docs), cards: c.cards.list, byName: c.cards.byName,
+		misc: misc{Topics: c.topics, YGO: c.ygoList, Translations: c.trans, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc,
+			Analyses: nameAnalyses(m, c.topics, c.ygoList)}}
+	if c.lex != nil {
+		src.lex = c.lex.vals.all()
+	}
+	return src, nil
+}
+
+// useTables gives the index the tables t and the lexicon of the
+// transducer fst (none when empty). With sources, the glossary and the
+// renumbering table are parsed from theirs in t.
+func (ix *Index) useTables(t *flatTables, fst []byte, sources bool) error {
+	ix.infos, ix.related, ix.cards = t.infos, t.related, t.cards
+	ix.topics, ix.ygo, ix.trans = t.misc.Topics, t.misc.YGO, t.misc.Translations
+	for k, v := range t.misc.Analyses {
+		ix.analyses.put(k, v)
+	}
+	ix.lex = &lexicon{}
+	if len(fst) > 0 {
+		lx, err := loadLexicon(fst, t.lexVals)
+		if err != nil {
+			return err
+		}
+		ix.lex = lx
+	}
+	if !sources {
+		return nil
+	}
+	ix.glossary, ix.renum = &Glossary{}, &Renumbering{}
+	if len(t.misc.GlossarySrc) > 0 {
+		g, err := ParseGlossary("glossary.yaml", t.misc.GlossarySrc)
+		if err != nil {
+			return err
+		}
+		ix.glossary = &g
+	}
+	if len(t.misc.RenumberingSrc) > 0 {
+		r, err := ParseRenumbering("renumbering.yaml", t.misc.RenumberingSrc)
+		if err != nil {
+			return err
+		}
+		ix.renum = &r
+	}
+	return nil
 }
 
 const batchSize = 1000
@@ -334,9 +414,12 @@ func indexCollection(ctx context.Context, bl bleve.Index, c *Collection, mode Ja
 //	DIR -> .DIR.<id>/          a symlink, swapped atomically on rebuild
 //	       bleve/              the scorch index
 //	       meta.json           Meta
-//	       collection.json.gz  cards, glossary, renumbering, ranking and topic tables
+//	       tables.bin          ranking, card, lexicon and topic tables (see tables.go)
 //	       lexicon.fst         every name a question may use (see lexicon.go)
 //	       cr/2026-04-17.txt   the text of every CR release indexed
+//
+// An index of format 1 keeps its tables in collection.json.gz instead, as
+// JSON: Open reads it too.
 const (
 	blevePath      = "bleve"
 	metaPath       = "meta.json"
@@ -359,10 +442,14 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
 	}
 	var meta Meta
-	if err := json.Unmarshal(mb, &meta); err != nil || meta.Format != metaFormat {
+	if err := json.Unmarshal(mb, &meta); err != nil || meta.Format < 1 || meta.Format > metaFormat {
 		return nil, fmt.Errorf("%w at %s: unreadable %s", ErrNoIndex, dir, metaPath)
 	}
-	tables, err := readTables(filepath.Join(real, collectionPath))
+	tb, err := os.ReadFile(filepath.Join(real, tablesPath))
+	var legacy *tables
+	if errors.Is(err, fs.ErrNotExist) && meta.Format == 1 {
+		legacy, err = readTables(filepath.Join(real, collectionPath))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
 	}
@@ -374,24 +461,26 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 		bl.Close()
 		return nil, fmt.Errorf("%w at %s: %d documents, meta says %d", ErrNoIndex, dir, n, meta.Docs)
 	}
-	if tables.Docs == nil {
-		// An index built before the ranking table existed: the table is
-		// made from its stored documents, once.
-		if tables.Docs, err = scanInfos(ctx, bl); err != nil {
+	if legacy != nil {
+		if tb, err = legacy.flat(ctx, bl); err != nil {
 			bl.Close()
 			return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
 		}
 	}
-	internInfos(tables.Docs)
-	lx := &lexicon{}
-	if b, err := os.ReadFile(filepath.Join(real, lexiconPath)); err == nil {
-		if lx, err = loadLexicon(b, tables.LexVals); err != nil {
-			bl.Close()
-			return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
-		}
+	t, err := decodeTables(tb)
+	if err != nil {
+		bl.Close()
+		return nil, fmt.Errorf("%w at %s: %w", ErrNoIndex, dir, err)
 	}
-	ix := &Index{bl: bl, meta: meta, cards: tables.cards(), glossary: tables.Glossary, renum: tables.Renumbering, infos: tables.Docs, dir: real,
-		lex: lx, topics: tables.Topics, ygo: tables.YGO, trans: tables.Translations}
-	ix.related = relate(ix.infos)
+	fst, err := os.ReadFile(filepath.Join(real, lexiconPath))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		bl.Close()
+		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
+	ix := &Index{bl: bl, meta: meta, dir: real}
+	if err := ix.useTables(t, fst, true); err != nil {
+		bl.Close()
+		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
 	return ix, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,22 +106,14 @@ func TestSearchSameAcrossLayouts(t *testing.T) {
 		}
 	}
 
-	// An index built before the ranking table existed: its stored
-	// documents stand in for the table.
+	// An index of format 1, its tables as JSON, built before the ranking
+	// table existed: its stored documents stand in for the table.
 	real, err := filepath.EvalSymlinks(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(real, collectionPath)
-	tb, err := readTables(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb.Docs = nil
-	if err := writeTables(file, tb); err != nil {
-		t.Fatal(err)
-	}
-	if raw := gunzip(t, file); strings.Contains(raw, `"docs"`) {
+	writeFormat1(t, real, c)
+	if raw := gunzip(t, filepath.Join(real, collectionPath)); strings.Contains(raw, `"docs"`) {
 		t.Fatal("the table is still there")
 	}
 	old, err := Open(context.Background(), dir)
@@ -134,6 +127,43 @@ func TestSearchSameAcrossLayouts(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("without the table:\n  %s\nwith it:\n  %s", got[i], want[i])
 		}
+	}
+}
+
+// writeFormat1 turns the index directory dir, built from c, into one of
+// format 1: its tables, but the ranking table, as JSON in
+// collection.json.gz, and no tables.bin.
+func writeFormat1(t *testing.T, dir string, c *Collection) {
+	t.Helper()
+	tb := &tables{Cards: c.cards.list, GlossarySrc: c.glossarySrc, RenumberingSrc: c.renumberingSrc,
+		Topics: c.topics, YGO: c.ygoList, Translations: c.trans, LexVals: c.lex.vals.all()}
+	err := writeSynced(filepath.Join(dir, collectionPath), func(w io.Writer) error {
+		zw := gzip.NewWriter(w)
+		if err := json.NewEncoder(zw).Encode(tb); err != nil {
+			return err
+		}
+		return zw.Close()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, tablesPath)); err != nil {
+		t.Fatal(err)
+	}
+	mb, err := os.ReadFile(filepath.Join(dir, metaPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var meta map[string]any
+	if err := json.Unmarshal(mb, &meta); err != nil {
+		t.Fatal(err)
+	}
+	meta["format"] = 1
+	if mb, err = json.Marshal(meta); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, metaPath), mb, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

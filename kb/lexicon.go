@@ -47,8 +47,8 @@ type lexRef struct {
 // lexicon is the compiled name table.
 type lexicon struct {
 	fst  *vellum.FST
-	data []byte     // the transducer's bytes, as saved with the index
-	vals [][]lexRef // meanings, by the transducer's value
+	data []byte  // the transducer's bytes, as saved with the index
+	vals lexVals // meanings, by the transducer's value
 }
 
 // lexBuilder gathers names before compiling them.
@@ -105,11 +105,11 @@ func (b *lexBuilder) build() (*lexicon, error) {
 	if err := fb.Close(); err != nil {
 		return nil, fmt.Errorf("kb: lexicon: %w", err)
 	}
-	return loadLexicon(buf.Bytes(), vals)
+	return loadLexicon(buf.Bytes(), flatLexVals(vals))
 }
 
 // loadLexicon opens a saved transducer with its meanings.
-func loadLexicon(data []byte, vals [][]lexRef) (*lexicon, error) {
+func loadLexicon(data []byte, vals lexVals) (*lexicon, error) {
 	if len(data) == 0 {
 		return &lexicon{}, nil
 	}
@@ -208,8 +208,8 @@ func (lx *lexicon) walk(text, folded string, offs []int) []lexMatch {
 			total += out1
 			if ok, fin := lx.fst.IsMatchWithVal(addr); ok && lexEnd(fb, j+1) {
 				v := total + fin
-				if v < uint64(len(lx.vals)) {
-					out = append(out, lexMatch{Start: offs[start], End: origEnd(offs, text, j+1), Refs: lx.vals[v], Folded: string(fb[start : j+1])})
+				if v < uint64(lx.vals.len()) {
+					out = append(out, lexMatch{Start: offs[start], End: origEnd(offs, text, j+1), Refs: lx.vals.at(int(v)), Folded: string(fb[start : j+1])})
 				}
 			}
 		}

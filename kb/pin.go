@@ -59,7 +59,7 @@ func (ix *Index) pinFirst(hits []Hit, first []string) []Hit {
 	if !ok {
 		return hits
 	}
-	h := Hit{Doc: ix.infos[id].doc(id), Score: top, Exact: true}
+	h := Hit{Doc: ix.infos.at(id).doc(id), Score: top, Exact: true}
 	if top == 0 {
 		h.Score = 1
 	}
@@ -74,14 +74,14 @@ func (ix *Index) firstNamed(wants []string) (string, bool) {
 		return "", false
 	}
 	for _, w := range wants {
-		if _, ok := ix.infos[w]; ok {
+		if _, ok := ix.info(w); ok {
 			return w, true
 		}
 		if !strings.HasSuffix(w, ":*") && !strings.HasSuffix(w, "+") {
 			continue
 		}
 		var ids []string
-		for id := range ix.infos {
+		for id := range ix.infos.all() {
 			if MatchesExpected(w, id) {
 				ids = append(ids, id)
 			}

@@ -333,7 +333,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	if ix.infos != nil {
 		// The texts Search may cite: an older release's rules, kept for
 		// pinned citations, do not change how rare a word is.
-		docCount = uint64(len(ix.infos))
+		docCount = uint64(ix.infos.len())
 	}
 	idf := func(field, term string) float64 {
 		return math.Log(1 + float64(docCount+1)/float64(rd.docFreq(field, term)+1))
@@ -440,7 +440,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		c := concept{kind: conceptTopic, weight: 1.5 * max(w, 1), glossary: t.Glossary, titled: t.Titled || t.Keyword || t.Term != "" && len(t.Rules) > 0 && !strings.Contains(t.Glossary, "glossary:")}
 		present := false
 		for _, r := range t.Rules {
-			if _, ok := ix.infos["cr:"+r]; ok || ix.infos == nil {
+			if _, ok := ix.info("cr:" + r); ok || ix.infos == nil {
 				c.rules = append(c.rules, r)
 				present = true
 				p.rules = addUnique(p.rules, r)

@@ -2,43 +2,9 @@ package kb
 
 import (
 	"hash/fnv"
-	"sort"
 	"strings"
 	"unicode"
 )
-
-// relations are what the ranking table says of how documents relate: the
-// texts about each card, and the rules under each rule.
-type relations struct {
-	byCard map[string][]string // English card name -> its card texts, then its rulings in their order
-	kids   map[string][]string // rule number -> IDs of the current rules one level under it
-}
-
-// relate derives the relations of an index's documents.
-func relate(infos map[string]docInfo) *relations {
-	r := &relations{byCard: map[string][]string{}, kids: map[string][]string{}}
-	for id, i := range infos {
-		switch {
-		case i.Card != "" && (i.Kind == KindRuling || i.Kind == KindCard):
-			r.byCard[i.Card] = append(r.byCard[i.Card], id)
-		case i.Kind == KindRule && strings.HasPrefix(id, "cr:") && !i.Obsolete:
-			if p := ruleParent(i.Ref); p != "" {
-				r.kids[p] = append(r.kids[p], id)
-			}
-		}
-	}
-	for card, ids := range r.byCard {
-		sort.Slice(ids, func(a, b int) bool { return cardDocLess(ids[a], ids[b], infos) })
-		r.byCard[card] = ids
-	}
-	for p, ids := range r.kids {
-		sort.Slice(ids, func(a, b int) bool {
-			return ruleLess(strings.TrimPrefix(ids[a], "cr:"), strings.TrimPrefix(ids[b], "cr:"))
-		})
-		r.kids[p] = ids
-	}
-	return r
-}
 
 // cardDocLess orders a card's documents: its Oracle text, its printed
 // texts, then its rulings in the order of their source.

@@ -62,7 +62,7 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 		}
 		docs[id] = d
 		if ix.infos != nil {
-			infos[id] = ix.infos[id]
+			infos[id] = ix.infos.at(id)
 		} else {
 			infos[id] = infoOf(d)
 		}
@@ -277,7 +277,7 @@ func (ix *Index) supportWeakCards(p *queryPlan, docs map[string]Doc, matched map
 // infoDoc returns the part of a document ranking reads.
 func (ix *Index) infoDoc(m *search.DocumentMatch) (Doc, bool) {
 	if ix.infos != nil {
-		i, ok := ix.infos[m.ID]
+		i, ok := ix.info(m.ID)
 		return i.doc(m.ID), ok
 	}
 	d, ok := ix.Doc(context.Background(), m.ID)

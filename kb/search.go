@@ -209,13 +209,13 @@ func (ix *Index) settleHits(ranked []scored, matched map[string]*search.Document
 	placed := map[string]bool{}
 	out := make([]scored, 0, len(ranked))
 	for _, h := range ranked {
-		if ix.infos != nil && ix.infos[h.Doc.ID].Heading {
+		if ix.infos != nil && ix.infos.at(h.Doc.ID).Heading {
 			kid, ok := ix.bestUnder(h.Doc.Ref, matched)
 			if !ok || placed[kid] {
 				continue
 			}
-			h.Doc = ix.infos[kid].doc(kid)
-			h.hash = ix.infos[kid].Hash
+			h.Doc = ix.infos.at(kid).doc(kid)
+			h.hash = ix.infos.at(kid).Hash
 		}
 		if placed[h.Doc.ID] {
 			continue
@@ -277,7 +277,7 @@ func mergeLater(hits, later []Hit) []Hit {
 // they refine it, and never a text too short to say anything ("Deathtouch
 // is a static ability.") when another rule matches as well.
 func (ix *Index) bestUnder(number string, matched map[string]*search.DocumentMatch) (string, bool) {
-	kids := ix.related.kids[number]
+	kids := ix.related.ruleKids(number)
 	best, bestScore, bestShort := "", -1, true
 	for _, id := range kids {
 		score := 0
@@ -290,7 +290,7 @@ func (ix *Index) bestUnder(number string, matched map[string]*search.DocumentMat
 			}
 			score = len(terms)
 		}
-		short := ix.infos[id].Len < shortText
+		short := ix.infos.at(id).Len < shortText
 		if score > bestScore || score == bestScore && bestShort && !short {
 			best, bestScore, bestShort = id, score, short
 		}
@@ -367,7 +367,7 @@ func (ix *Index) resolveTranslations(ctx context.Context, hits []Hit, lang strin
 // translationOf finds the translation of document id into lang.
 func (ix *Index) translationOf(ctx context.Context, id, lang string) (Doc, bool) {
 	for _, suffix := range []string{"." + lang, "-" + lang} {
-		if i, ok := ix.infos[id+suffix]; ix.infos != nil && (!ok || i.OriginalID != id || i.Lang != lang) {
+		if i, ok := ix.info(id + suffix); ix.infos != nil && (!ok || i.OriginalID != id || i.Lang != lang) {
 			continue
 		}
 		if d, ok := ix.Doc(ctx, id+suffix); ok && d.OriginalID == id && d.Lang == lang {

@@ -90,8 +90,8 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 			}
 			switch r.Kind {
 			case lexCard:
-				if int(r.ID) < len(ix.cards.list) {
-					cardNames = addUnique(cardNames, ix.cards.list[r.ID].Name)
+				if int(r.ID) < ix.cards.len() {
+					cardNames = addUnique(cardNames, ix.cards.name(int(r.ID)))
 					part = part && r.Part
 				}
 			case lexTopic:

@@ -36,7 +36,7 @@ func cmdAsk(e *env, args []string) int {
 	if *batch == "" && strings.TrimSpace(question) == "" {
 		return e.usageError(p, i18n.KeyErrMissingArg, "ask", "QUESTION")
 	}
-	ix, err := openIndex(e.ctx, cf.index)
+	ix, err := e.openIndex(e.ctx, p, cf.index)
 	if err != nil {
 		return e.inputError(p, err)
 	}

@@ -26,7 +26,7 @@ func cmdCard(e *env, args []string) int {
 	if len([]rune(name)) > 200 {
 		return e.usageError(p, i18n.KeyErrQuestionTooLong, 200)
 	}
-	ix, err := openIndex(e.ctx, cf.index)
+	ix, err := e.openIndex(e.ctx, p, cf.index)
 	if err != nil {
 		return e.inputError(p, err)
 	}

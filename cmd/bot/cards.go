@@ -21,11 +21,11 @@ import (
 func cmdCards(e *env, args []string) int { return e.dispatch("cards", args) }
 
 // cmdCardsCoverage runs "bot cards coverage": what the card language makes
-// of the cards of a cards file or of an index.
+// of the cards of a cards file or of an index (default: the default index).
 func cmdCardsCoverage(e *env, args []string) int {
 	fs := e.newFlagSet("cards coverage")
 	cardsFile := fs.String("cards", "", "cards file: Scryfall bulk cards, an MTGJSON set file or JSON Lines")
-	index := fs.String("index", "", "index directory built by 'bot kb build' with a cards file")
+	index := fs.String("index", "", "index directory built by 'bot kb build' with a cards file (default: the default index)")
 	top := fs.Int("top", 20, "how many of the sentences not understood to list")
 	lang := fs.String("lang", "", "output language: fr, en or ja")
 	asJSON := fs.Bool("json", false, "machine-readable JSON on stdout")
@@ -36,7 +36,7 @@ func cmdCardsCoverage(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "cards coverage")
 	}
-	if (*cardsFile == "") == (*index == "") || *top < 0 {
+	if *cardsFile != "" && *index != "" || *top < 0 {
 		return e.usageError(p, i18n.KeyCardsUsage)
 	}
 	var srcs []cardlang.Source
@@ -44,7 +44,7 @@ func cmdCardsCoverage(e *env, args []string) int {
 	if *cardsFile != "" {
 		srcs, err = sourcesOfFile(*cardsFile)
 	} else {
-		srcs, err = sourcesOfIndexDir(e, *index)
+		srcs, err = sourcesOfIndexDir(e, p, *index)
 	}
 	if err != nil {
 		return e.inputError(p, err)
@@ -134,8 +134,8 @@ func sourcesOfFile(path string) ([]cardlang.Source, error) {
 }
 
 // sourcesOfIndexDir reads the cards of the index in dir.
-func sourcesOfIndexDir(e *env, dir string) ([]cardlang.Source, error) {
-	ix, err := openIndex(e.ctx, dir)
+func sourcesOfIndexDir(e *env, p *i18n.Printer, dir string) ([]cardlang.Source, error) {
+	ix, err := e.openIndex(e.ctx, p, dir)
 	if err != nil {
 		return nil, err
 	}

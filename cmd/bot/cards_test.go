@@ -24,6 +24,17 @@ func coverageCards() []string {
 		"Academy at Tolaria West", "Arboretum Elemental"}
 }
 
+// TestCardsCoverageDefault runs "bot cards coverage" on the default
+// index: every card of its cards file is compiled (the counts are the
+// card language's, which grows: they are not golden).
+func TestCardsCoverageDefault(t *testing.T) {
+	t.Parallel()
+	code, out, errs := runCLI(t, "cards", "coverage", "--top", "3")
+	if code != 0 || !strings.Contains(out, "Card language coverage: 23,738 cards") || !strings.Contains(out, "compiled fully: ") {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
+
 // TestCardsCoverage runs "bot cards coverage" on a cards file in the
 // three languages and as JSON, and compares with golden files.
 func TestCardsCoverage(t *testing.T) {
@@ -41,7 +52,7 @@ func TestCardsCoverage(t *testing.T) {
 		{"cards-coverage-ja", []string{"cards", "coverage", "--lang", "ja", "--cards", file}, 0},
 		{"cards-coverage-json", []string{"cards", "coverage", "--json", "--cards", file}, 0},
 		{"cards-coverage-usage-fr", []string{"cards", "--lang", "fr"}, 2},
-		{"cards-coverage-no-source", []string{"cards", "coverage"}, 2},
+		{"cards-coverage-two-sources", []string{"cards", "coverage", "--cards", file, "--index", "/nonexistent"}, 2},
 		{"cards-coverage-missing-file-ja", []string{"cards", "coverage", "--lang", "ja", "--cards", "/nonexistent/cards.jsonl"}, 2},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -56,6 +56,9 @@ func TestMain(m *testing.M) {
 		stop()
 		os.Exit(exitCode(err))
 	}
+	// The children and the binary the tests run find the default index
+	// in the tests' cache directory.
+	os.Setenv(cacheEnv, testCacheDir())
 	code := m.Run()
 	botBinary.remove()
 	os.Exit(code)

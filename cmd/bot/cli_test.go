@@ -25,7 +25,22 @@ func runArgs(ctx context.Context, args []string, getenv func(string) string, std
 	if err != nil {
 		panic(err)
 	}
-	return runCommand(ctx, cat, args, getenv, stdin, stdout, stderr)
+	if !hasIndexFlag(args) {
+		if err := defaultBuilt(); err != nil {
+			panic(err)
+		}
+	}
+	return runCommand(ctx, cat, args, testGetenv(getenv), stdin, stdout, stderr)
+}
+
+// hasIndexFlag tells whether args name an index.
+func hasIndexFlag(args []string) bool {
+	for _, a := range args {
+		if a == "--index" || a == "-index" || strings.HasPrefix(a, "--index=") || strings.HasPrefix(a, "-index=") {
+			return true
+		}
+	}
+	return false
 }
 
 // runCLI runs one command line of the bot, with an empty environment and
@@ -37,45 +52,60 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// TestCLIGolden runs the question commands on the embedded corpus, in the
-// three languages, and compares exit code, stdout and stderr with golden
-// files under testdata/cli (rewrite them with -update).
+// TestCLIGolden runs the question commands on the default index, in the
+// three languages, and those about what the seed documents alone answer
+// (machine translations and their originals, the hints of an index
+// without rules or cards) on an index of the embedded corpus alone
+// ("--index SEED" in the golden files), and compares exit code, stdout and
+// stderr with golden files under testdata/cli (rewrite them with -update).
 func TestCLIGolden(t *testing.T) {
 	t.Parallel()
+	seed := seedIndex(t)
 	tests := []struct {
 		name string
 		args []string
 		code int
+		seed bool // on the index of the embedded corpus alone
 	}{
-		{"ask-fr-counters", []string{"ask", "Les marqueurs restent-ils sur un permanent hors phase ?"}, 0},
-		{"ask-en-aura", []string{"ask", "--k", "3", "Does an Aura stay on a creature that phases out?"}, 0},
-		{"ask-ja-token", []string{"ask", "--k", "3", "フェイズ・アウトしたトークンはどうなる?"}, 0},
-		{"ask-ja-original", []string{"ask", "--k", "2", "--original", "--lang", "en", "フェイズ・アウトしたトークンはどうなる?"}, 0},
-		{"ask-fr-json", []string{"ask", "--json", "--k", "2", "jeton hors phase"}, 0},
-		{"ask-en-nothing", []string{"ask", "How many cards do I draw after a mulligan?"}, 1},
-		{"ask-fr-nothing", []string{"ask", "Combien de points de vie au départ en Commander ?"}, 1},
-		{"ask-ja-nothing", []string{"ask", "ペンデュラム召喚のやり方は?"}, 1},
-		{"ask-too-long-fr", []string{"ask", "--lang", "fr", strings.Repeat("déphasage ", 100)}, 2},
-		{"ask-missing-ja", []string{"ask", "--lang", "ja"}, 2},
-		{"rule-old-fr", []string{"rule", "--lang", "fr", "502.15h"}, 0},
-		{"rule-old-en-json", []string{"rule", "--json", "217.8d"}, 0},
-		{"rule-unknown-ja", []string{"rule", "--lang", "ja", "999.99"}, 1},
-		{"rule-bad-fr", []string{"rule", "--lang", "fr", "abc"}, 2},
-		{"card-en", []string{"card", "march of swirling mist"}, 0},
-		{"card-fuzzy-fr", []string{"card", "--lang", "fr", "Unite the Coalitoin"}, 0},
-		{"card-unknown-ja", []string{"card", "--lang", "ja", "存在しないカード"}, 1},
-		{"unknown-command", []string{"frobnicate"}, 2},
-		{"ask-index-missing", []string{"ask", "--index", "/nonexistent", "What does deathtouch do?"}, 2},
-		{"ask-index-missing-ja", []string{"ask", "--index", "/nonexistent", "接死ってどういう能力？"}, 2},
-		{"kb-build-missing-file-fr", []string{"kb", "build", "--lang", "fr", "--out", "/nonexistent/x", "--cr", "/nonexistent/cr.txt"}, 2},
+		{"ask-en-deathtouch", []string{"ask", "What does deathtouch do?"}, 0, false},
+		{"ask-fr-counters", []string{"ask", "Les marqueurs restent-ils sur un permanent hors phase ?"}, 0, false},
+		{"ask-en-aura", []string{"ask", "--k", "3", "Does an Aura stay on a creature that phases out?"}, 0, true},
+		{"ask-ja-token", []string{"ask", "--k", "3", "フェイズ・アウトしたトークンはどうなる?"}, 0, false},
+		{"ask-ja-original", []string{"ask", "--k", "2", "--original", "--lang", "en", "フェイズ・アウトしたトークンはどうなる?"}, 0, false},
+		{"ask-fr-json", []string{"ask", "--json", "--k", "2", "jeton hors phase"}, 0, true},
+		{"ask-en-mulligan", []string{"ask", "--k", "3", "How many cards do I draw after a mulligan?"}, 0, false},
+		{"ask-fr-commander-life", []string{"ask", "--k", "3", "Combien de points de vie au départ en Commander ?"}, 0, false},
+		{"ask-en-nothing", []string{"ask", "What is the price of a Black Lotus?"}, 1, false},
+		{"ask-fr-nothing", []string{"ask", "Comment faire évoluer un Pokémon ?"}, 1, false},
+		{"ask-ja-nothing", []string{"ask", "おすすめのデッキは?"}, 1, false},
+		{"ask-too-long-fr", []string{"ask", "--lang", "fr", strings.Repeat("déphasage ", 100)}, 2, false},
+		{"ask-missing-ja", []string{"ask", "--lang", "ja"}, 2, false},
+		{"rule-old-fr", []string{"rule", "--lang", "fr", "502.15h"}, 0, false},
+		{"rule-old-en-json", []string{"rule", "--json", "217.8d"}, 0, false},
+		{"rule-unknown-ja", []string{"rule", "--lang", "ja", "999.99"}, 1, false},
+		{"rule-no-cr-ja", []string{"rule", "--lang", "ja", "702.26"}, 1, true},
+		{"rule-bad-fr", []string{"rule", "--lang", "fr", "abc"}, 2, false},
+		{"card-en", []string{"card", "march of swirling mist"}, 0, false},
+		{"card-fuzzy-fr", []string{"card", "--lang", "fr", "Unite the Coalitoin"}, 0, false},
+		{"card-unknown-ja", []string{"card", "--lang", "ja", "存在しないカード"}, 1, false},
+		{"card-no-cards-ja", []string{"card", "--lang", "ja", "Protection de Téfeiri"}, 1, true},
+		{"unknown-command", []string{"frobnicate"}, 2, false},
+		{"ask-index-missing", []string{"ask", "--index", "/nonexistent", "What does deathtouch do?"}, 2, false},
+		{"ask-index-missing-ja", []string{"ask", "--index", "/nonexistent", "接死ってどういう能力？"}, 2, false},
+		{"kb-build-missing-file-fr", []string{"kb", "build", "--lang", "fr", "--out", "/nonexistent/x", "--cr", "/nonexistent/cr.txt"}, 2, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := runCLI(t, tt.args...)
+			args, shown := tt.args, tt.args
+			if tt.seed {
+				args = append([]string{tt.args[0], "--index", seed}, tt.args[1:]...)
+				shown = append([]string{tt.args[0], "--index", "SEED"}, tt.args[1:]...)
+			}
+			code, out, errs := runCLI(t, args...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, out, errs)
 			}
-			got := fmt.Sprintf("$ bot %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, out, errs)
+			got := fmt.Sprintf("$ bot %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(shown, " "), code, out, errs)
 			testutil.Golden(t, filepath.Join("testdata", "cli", tt.name+".txt"), []byte(got))
 		})
 	}

@@ -41,7 +41,7 @@ func cmdConsole(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "console")
 	}
-	ix, err := openIndex(e.ctx, cf.index)
+	ix, err := e.openIndex(e.ctx, p, cf.index)
 	if err != nil {
 		return e.inputError(p, err)
 	}

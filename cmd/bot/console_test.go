@@ -29,6 +29,7 @@ func runConsole(t *testing.T, env map[string]string, args []string, lines ...str
 
 func TestConsole(t *testing.T) {
 	t.Parallel()
+	seed := seedIndex(t)
 	tests := []struct {
 		name  string
 		args  []string
@@ -64,7 +65,9 @@ func TestConsole(t *testing.T) {
 			[]string{"] Share", "(Si ma créature passe hors phase"}, 0},
 		{"old rule number", []string{"--lang", "fr"}, []string{"/rule number: 502.15h"},
 			[]string{"502.15h", "702.26"}, 0},
-		{"report from an answer's button, then review it", nil, []string{"/ruling question: can an aura phase out?", "!7",
+		// On the embedded corpus alone, whose answer cites the Aura
+		// ruling of March of Swirling Mist.
+		{"report from an answer's button, then review it", []string{"--index", seed}, []string{"/ruling question: can an aura phase out?", "!7",
 			"It quotes a ruling <@1>; the rules say it too.", "", "mtgwiki-ja-phase-out-phasing-in", "",
 			"/reports action: list", "/reports action: confirm number: 1", "/ruling can an aura phase out"},
 			[]string{"[7] Report", "## Report a wrong answer", "What is wrong with the answer?\n", "Thank you: your report is #1.",
@@ -73,7 +76,8 @@ func TestConsole(t *testing.T) {
 		{"report command, refused", []string{"--lang", "fr"}, []string{"/report question: jeton hors phase wrong: @everyone"},
 			[]string{"Dites ce qui ne va pas dans la réponse."}, 0},
 		{"cards named in a message, then their rulings", []string{"--lang", "fr"}, []string{"Is [[march of swirling mist]] good? `[[Fog]]`", "!1", "[[Xyzzy]]"},
-			[]string{"## March of Swirling Mist\n(10 décisions)\n[1] Décisions (10)", "## Rulings pour March of Swirling Mist", "[[Xyzzy]]\u00a0: aucune carte de ce nom."}, 0},
+			[]string{"## Marche de la brume tourbillonnante (March of Swirling Mist)\n", "{X}{U} · Instant", "Texte imprimé (français)\u00a0: Éphémère",
+				"(Wizards of the Coast · 10 décisions)\n[1] Décisions (10)", "## Rulings pour Marche de la brume tourbillonnante (March of Swirling Mist)", "[[Xyzzy]]\u00a0: aucune carte de ce nom."}, 0},
 		{"line not understood", nil, []string{"hello there"},
 			[]string{"Not understood: hello there"}, 1},
 		{"unknown command", nil, []string{"/nope x"},
@@ -234,7 +238,7 @@ func TestConsolePasteExample(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
-	if sub, ok := testutil.HasAll(out, "(Étape 0 sur 4)", "(Étape 3 sur 4)", "Grizzly Bears ne peut pas bloquer Serra Angel. (RC 702.9b)"); !ok {
+	if sub, ok := testutil.HasAll(out, "(Étape 0 sur 4)", "(Étape 3 sur 4)", "Grizzlis (Grizzly Bears) ne peut pas bloquer Ange de Serra (Serra Angel). (RC 702.9b)"); !ok {
 		t.Errorf("output lacks %q:\n%s", sub, out)
 	}
 }
@@ -256,18 +260,30 @@ func TestConsoleReportExample(t *testing.T) {
 		"Report #1 confirmed", "✅ Reported and corrected"); !ok {
 		t.Errorf("output lacks %q:\n%s", sub, out)
 	}
-	// The reported answer opened on the March of Swirling Mist ruling;
-	// once the report is confirmed, the question and its paraphrases
-	// open on the wiki's section the reviewer named, and say so.
-	_, after, _ := strings.Cut(out, "Report #1 confirmed")
+	// The reported answer opened on the rule about counters; once the
+	// report is confirmed, the question and its paraphrases (in English
+	// and in Japanese) open on the rule the reviewer named, and say so.
+	before, after, _ := strings.Cut(out, "Report #1 confirmed")
+	if !strings.Contains(before, "Rule 702.26d: “Counters and stickers") {
+		t.Errorf("the reported answer does not open on the rule on counters:\n%s", before)
+	}
 	if n := strings.Count(after, "✅"); n != 3 {
 		t.Errorf("%d answers say they were corrected after the confirmation, want 3:\n%s", n, after)
 	}
-	if strings.Contains(after, "Ruling on March of Swirling Mist, February 18, 2022: “") {
-		t.Errorf("a corrected answer still opens on the ruling that was reported:\n%s", after)
+	// An answer's first line, the sentence that answers, comes before
+	// its count of results.
+	lines := strings.Split(after, "\n")
+	opened := 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, "Results 1–") && i > 0 {
+			if !strings.Contains(lines[i-1], "702.26g") {
+				t.Errorf("a corrected answer opens on %q, not on the confirmed rule", lines[i-1])
+			}
+			opened++
+		}
 	}
-	if !strings.Contains(after, "Article — When a permanent phases in, machine translation: “") {
-		t.Errorf("the corrected answer does not open on the confirmed text:\n%s", after)
+	if opened != 3 {
+		t.Errorf("%d answers after the confirmation, want 3:\n%s", opened, after)
 	}
 }
 

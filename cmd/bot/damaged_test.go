@@ -42,9 +42,9 @@ func TestDamagedIndex(t *testing.T) {
 	}
 	json.Unmarshal(body, &st)
 	if code != http.StatusOK || !st.Ready || !st.Fallback {
-		t.Errorf("/readyz %d %s, want ready on the embedded corpus", code, body)
+		t.Errorf("/readyz %d %s, want ready on the default index", code, body)
 	}
-	if logs := ls.logs.String(); !strings.Contains(logs, "index unusable, serving the embedded corpus") || !strings.Contains(logs, "damaged index file") {
+	if logs := ls.logs.String(); !strings.Contains(logs, "index unusable, serving the default index") || !strings.Contains(logs, "damaged index file") {
 		t.Errorf("the damaged segment is not logged:\n%s", logs)
 	}
 }

@@ -652,6 +652,31 @@ func TestDockerfile(t *testing.T) {
 		}
 	})
 	env, args := dockerGoBuild(t, instrs)
+	t.Run("default index built into the image", func(t *testing.T) {
+		// The build stage runs "bot kb default" with ARBITER_CACHE under
+		// /rootfs, which the runtime stage copies to /; the runtime
+		// stage's ARBITER_CACHE is that directory.
+		built, served := "", ""
+		for _, in := range instrs {
+			switch {
+			case in.op == "RUN" && strings.Contains(in.args, "kb default"):
+				for _, w := range strings.Fields(in.args) {
+					if v, ok := strings.CutPrefix(w, cacheEnv+"="); ok {
+						built = strings.TrimPrefix(v, "/rootfs")
+					}
+				}
+			case in.op == "ENV":
+				for _, w := range strings.Fields(in.args) {
+					if v, ok := strings.CutPrefix(w, cacheEnv+"="); ok {
+						served = v
+					}
+				}
+			}
+		}
+		if built == "" || built != served {
+			t.Errorf("the image builds its default index into %q and looks for it in %q", built, served)
+		}
+	})
 	t.Run("base images fully qualified and pinned by digest", func(t *testing.T) {
 		args := map[string]string{}
 		stages := map[string]bool{}
@@ -711,10 +736,12 @@ func TestDockerfile(t *testing.T) {
 		if len(libs) > 0 {
 			t.Errorf("the binary needs shared libraries (DT_NEEDED): %v", libs)
 		}
-		// The binary answers on its own, with no index and no environment,
-		// as in an empty image.
+		// The binary answers on its own, with no index and no environment
+		// but where its default index is (the image builds it at
+		// /usr/lib/arbiter), as in an empty image.
+		needDefault(t)
 		cmd := exec.Command(bin, "ask", "--json", "--lang", "en", "what happens when a permanent phases out")
-		cmd.Env = []string{}
+		cmd.Env = []string{cacheEnv + "=" + testCacheDir()}
 		b, err := cmd.Output()
 		if err != nil || !bytes.Contains(b, []byte(`"citations":[{`)) {
 			t.Errorf("%s ask: %v\n%.500s", bin, err, b)

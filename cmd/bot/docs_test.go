@@ -147,6 +147,7 @@ func jsonTypes() map[string]reflect.Type {
 		"Scenarios":        reflect.TypeFor[scenariosJSON](),
 		"Scenario":         reflect.TypeFor[scenarioJSON](),
 		"Build":            reflect.TypeFor[buildJSON](),
+		"Default":          reflect.TypeFor[defaultJSON](),
 		"Update":           reflect.TypeFor[updateJSON](),
 		"Promote":          reflect.TypeFor[promoteJSON](),
 		"Manifest":         reflect.TypeFor[artifact.Manifest](),

@@ -245,7 +245,7 @@ func mustRequest(t testing.TB, method, url string) *http.Request {
 
 // TestBadIndexAtStart starts "bot serve --index BAD" on missing, empty,
 // corrupt and non-directory indexes: the server logs the problem, serves
-// the embedded corpus and reports ready, never exits.
+// the default index (the embedded data) and reports ready, never exits.
 func TestBadIndexAtStart(t *testing.T) {
 	base := t.TempDir()
 	corrupt := filepath.Join(base, "corrupt")
@@ -269,7 +269,7 @@ func TestBadIndexAtStart(t *testing.T) {
 		{"a file", file},
 		{"dangling symlink", dangling},
 	}
-	embedded := testutil.EmbeddedIndex(t).Meta().Docs
+	embedded := defaultMeta(t).Docs
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ls := startServe(t, "--index", tt.dir)
@@ -284,14 +284,14 @@ func TestBadIndexAtStart(t *testing.T) {
 			}
 			json.Unmarshal(body, &st)
 			if code != http.StatusOK || !st.Ready || st.Docs != embedded || !st.Fallback {
-				t.Errorf("/readyz %d %s, want ready on the embedded corpus (%d docs), marked as a fallback", code, body, embedded)
+				t.Errorf("/readyz %d %s, want ready on the default index (%d docs), marked as a fallback", code, body, embedded)
 			}
 			req := ls.signedRequest(t, ls.priv, slashBody(1, 2, "1", "1", "en-US", "ruling", [2]string{"question", "can an aura phase out?"}), time.Now())
 			if code, body, err := ls.do(req); err != nil || code != http.StatusOK || !strings.Contains(string(body), "embeds") {
-				t.Errorf("no answer from the embedded corpus: %d %.200s %v", code, body, err)
+				t.Errorf("no answer from the default index: %d %.200s %v", code, body, err)
 			}
 			logs := ls.logs.String()
-			if !strings.Contains(logs, "index unusable, serving the embedded corpus") || !strings.Contains(logs, tt.dir) {
+			if !strings.Contains(logs, "index unusable, serving the default index") || !strings.Contains(logs, tt.dir) {
 				t.Errorf("the problem is not logged with the directory:\n%s", logs)
 			}
 			fams := scrapeURL(t, ls, "/metrics")

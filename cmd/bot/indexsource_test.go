@@ -119,7 +119,7 @@ func readyBuiltAt(t *testing.T, ls *liveServer) (string, bool) {
 // TestIndexSourceSIGHUPAndDamagedCache: SIGHUP fetches a newer published
 // build at once (no poll, no reload interval here); and a server started
 // on a cache whose active build was damaged since it was fetched fetches
-// it again before serving it, instead of serving the embedded corpus or
+// it again before serving it, instead of serving the default index or
 // crashing.
 func TestIndexSourceSIGHUPAndDamagedCache(t *testing.T) {
 	// The test's own handler: a SIGHUP never ends the test process.

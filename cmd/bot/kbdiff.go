@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -16,7 +15,8 @@ import (
 var isoDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 // cmdKBDiff runs "bot kb diff A B": the differences between two CR
-// releases, each a CR text file or an effective date held in --index,
+// releases, each a CR text file or an effective date held in --index
+// (default: the default index),
 // each changed rule with its word diff (only the summary with --summary).
 func cmdKBDiff(e *env, args []string) int {
 	fs := e.newFlagSet("kb diff")
@@ -38,10 +38,20 @@ func cmdKBDiff(e *env, args []string) int {
 		file := arg
 		if isoDate.MatchString(arg) {
 			if releases == nil {
-				if cf.index == "" {
-					return nil, &render.FileError{Path: arg, Err: os.ErrNotExist}
+				dir := cf.index
+				if dir == "" {
+					// The releases of the default index, built first if
+					// it is not there yet.
+					ix, err := e.openIndex(e.ctx, p, "")
+					if err != nil {
+						return nil, err
+					}
+					ix.Close()
+					if dir, err = e.defaultIndexDir(); err != nil {
+						return nil, err
+					}
 				}
-				r, err := kb.Releases(cf.index)
+				r, err := kb.Releases(dir)
 				if err != nil {
 					return nil, err
 				}

@@ -58,9 +58,18 @@ func readShown(d *progress.Display, path string, r io.Reader, c *kb.Collection, 
 // is nearly done while a long stage is still ahead of it.
 func buildShowingProgress(ctx context.Context, d *progress.Display, out string, c *kb.Collection, builtAt string) (kb.Meta, error) {
 	d.Line(fmt.Sprintf("indexing %d documents, then merging the index and writing it", len(c.Docs)))
+	show, done := stagesShown(d, out)
+	meta, err := kb.BuildWithProgress(ctx, out, c, builtAt, show)
+	done()
+	return meta, err
+}
+
+// stagesShown returns what tells d the stages of a build of out, a meter
+// each, and what ends the last one.
+func stagesShown(d *progress.Display, out string) (show func(kb.BuildProgress), done func()) {
 	var m *progress.Meter
 	stage := ""
-	meta, err := kb.BuildWithProgress(ctx, out, c, builtAt, func(bp kb.BuildProgress) {
+	show = func(bp kb.BuildProgress) {
 		if bp.Stage != stage {
 			m.Done()
 			m, stage = nil, bp.Stage
@@ -74,7 +83,6 @@ func buildShowingProgress(ctx context.Context, d *progress.Display, out string, 
 			}
 		}
 		m.Set(int64(min(bp.Done, bp.Total)))
-	})
-	m.Done()
-	return meta, err
+	}
+	return show, func() { m.Done() }
 }

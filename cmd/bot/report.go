@@ -92,7 +92,7 @@ func (e *env) openDesk(p *i18n.Printer, f reportFlags, withIndex bool) (*reportD
 	}
 	var ix *kb.Index
 	if withIndex {
-		if ix, err = openIndex(e.ctx, f.index); err != nil {
+		if ix, err = e.openIndex(e.ctx, p, f.index); err != nil {
 			closeStore()
 			return nil, e.inputError(p, err)
 		}

@@ -31,7 +31,7 @@ func cmdRule(e *env, args []string) int {
 	if !render.ValidRuleNumber(num) {
 		return e.usageError(p, i18n.KeyErrBadRuleNumber, pos[0])
 	}
-	ix, err := openIndex(e.ctx, cf.index)
+	ix, err := e.openIndex(e.ctx, p, cf.index)
 	if err != nil {
 		return e.inputError(p, err)
 	}

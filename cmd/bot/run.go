@@ -12,6 +12,7 @@ import (
 
 	"arbiter/cmd/bot/internal/render"
 	"arbiter/i18n"
+	"arbiter/kb"
 )
 
 // env is what every command gets: the process's streams and environment,
@@ -95,6 +96,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 // alone: tests run commands through it, in their own process.
 func runCommand(ctx context.Context, cat *i18n.Catalog, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{ctx: ctx, getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr, cat: cat}
+	// The Japanese dictionary loads from its cache file beside the
+	// default index, written there the first time it is loaded.
+	kb.SetJapaneseCache(e.cacheDir())
 	return e.dispatch("", args)
 }
 

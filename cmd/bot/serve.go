@@ -55,7 +55,7 @@ func cmdServe(e *env, args []string) int {
 		}
 		cfg.server.Index = artifact.IndexLink(cfg.source.cache)
 	}
-	srv, err := server.New(e.ctx, cfg.server, log, func(ctx context.Context) (*kb.Index, error) { return openIndex(ctx, "") })
+	srv, err := server.New(e.ctx, cfg.server, log, func(ctx context.Context) (*kb.Index, error) { return e.openIndex(ctx, p, "") })
 	if err != nil {
 		log.Error("start", "err", err)
 		return e.inputError(p, err)

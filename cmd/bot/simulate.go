@@ -46,7 +46,7 @@ func cmdSimulate(e *env, args []string) int {
 		}
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "simulate")
 	}
-	cards, closeCards, err := scenarioCards(e.ctx, cf.index)
+	cards, closeCards, err := e.scenarioCards(p, cf.index, true)
 	if err != nil {
 		return e.inputError(p, err)
 	}
@@ -83,7 +83,7 @@ func cmdScenarios(e *env, args []string) int {
 	if len(pos) > 0 {
 		return e.usageError(p, i18n.KeyErrTooManyArgs, "scenarios")
 	}
-	cards, closeCards, err := scenarioCards(e.ctx, cf.index)
+	cards, closeCards, err := e.scenarioCards(p, cf.index, false)
 	if err != nil {
 		return e.inputError(p, err)
 	}
@@ -106,11 +106,12 @@ func cmdScenarios(e *env, args []string) int {
 }
 
 // scenarioCards is what a scenario's cards are found in: the index at
-// dir, or, without one, the card names of the embedded corpus (names in
-// every language, no card texts: card: then needs --index).
-func scenarioCards(ctx context.Context, dir string) (sim.CardSource, func(), error) {
-	if dir != "" {
-		ix, err := openIndex(ctx, dir)
+// dir, else the default index when texts are needed, else the card names
+// of the embedded corpus (names in every language, no texts), enough for
+// titles.
+func (e *env) scenarioCards(p *i18n.Printer, dir string, texts bool) (sim.CardSource, func(), error) {
+	if dir != "" || texts {
+		ix, err := e.openIndex(e.ctx, p, dir)
 		if err != nil {
 			return nil, nil, err
 		}

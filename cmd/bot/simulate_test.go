@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"arbiter/cmd/bot/internal/sim"
 	"arbiter/cmd/bot/internal/testutil"
 	"arbiter/engine"
+	"arbiter/i18n"
 	"arbiter/kb"
 )
 
@@ -117,7 +120,7 @@ func TestSimulateExitCodes(t *testing.T) {
 	}{
 		{"preset-passes", []string{"simulate", "oubliette", "--lang", "en"}, 0, "Oubliette", ""},
 		{"expectation-fails", []string{"simulate", failing, "--lang", "en"}, 1, "✗ pt: {efreet: 4/1} — found: Rainbow Efreet is 3/1", ""},
-		{"expectation-fails-ja", []string{"simulate", failing, "--lang", "ja"}, 1, "実際：Rainbow Efreetは3/1", ""},
+		{"expectation-fails-ja", []string{"simulate", failing, "--lang", "ja"}, 1, "実際：虹のイフリート（Rainbow Efreet）は3/1", ""},
 		{"expectation-fails-json", []string{"simulate", failing, "--json"}, 1, `"ok":false`, ""},
 		{"invalid-scenario-fr", []string{"simulate", invalid, "--lang", "fr"}, 2, "", invalid + ", ligne 6\u00a0: scénario invalide\u00a0: «\u00a0efret\u00a0» n’est pas défini à cet endroit"},
 		{"invalid-scenario-ja", []string{"simulate", invalid, "--lang", "ja"}, 2, "", "6行目"},
@@ -150,7 +153,12 @@ func TestSimulateExitCodes(t *testing.T) {
 func TestScenariosCommand(t *testing.T) {
 	t.Parallel()
 	presets := engine.Presets()
-	cards, _, err := scenarioCards(context.Background(), "")
+	cat, err := catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{ctx: context.Background(), getenv: testGetenv(os.Getenv), stderr: io.Discard, cat: cat}
+	cards, _, err := e.scenarioCards(cat.Printer(i18n.EN), "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,9 +202,10 @@ func TestScenariosCommand(t *testing.T) {
 
 // TestSimulateRealCards plays testdata/simulate/real-cards.yaml, whose
 // cards are given by their French names, on an index built with those
-// cards: they behave as their texts say and are named in each language
-// with the English name beside. Without card data it is refused, naming
-// the line and the card.
+// cards and on the default index: they behave as their texts say and are
+// named in each language with the English name beside. On an index
+// without card data (the embedded corpus alone) it is refused, naming the
+// line and the card.
 func TestSimulateRealCards(t *testing.T) {
 	t.Parallel()
 	lines := testutil.CardLines(t, "Serra Angel", "Grizzly Bears", "Lightning Bolt", "March of Swirling Mist")
@@ -214,13 +223,15 @@ func TestSimulateRealCards(t *testing.T) {
 		"ja": "Bobは灰色熊（Grizzly Bears）を対象として稲妻（Lightning Bolt）を唱える。",
 		"en": "Lightning Bolt doesn't resolve: all its targets are illegal.",
 	} {
-		code, out, errOut := runCLI(t, "simulate", "--index", dir, file, "--lang", lang)
-		if code != 0 || !strings.Contains(out, want) {
-			t.Errorf("%s: exit %d, stderr %q, output lacks %q:\n%s", lang, code, errOut, want, out)
+		for _, index := range [][]string{{"--index", dir}, nil} {
+			code, out, errOut := runCLI(t, append(append([]string{"simulate"}, index...), file, "--lang", lang)...)
+			if code != 0 || !strings.Contains(out, want) {
+				t.Errorf("%s %v: exit %d, stderr %q, output lacks %q:\n%s", lang, index, code, errOut, want, out)
+			}
 		}
 	}
-	code, _, errOut := runCLI(t, "simulate", file, "--lang", "fr")
-	if code != 2 || !strings.Contains(errOut, "real-cards.yaml, ligne 11\u00a0: scénario invalide\u00a0: «\u00a0Ange de Serra\u00a0» est donnée comme une vraie carte") {
+	code, _, errOut := runCLI(t, "simulate", "--index", seedIndex(t), file, "--lang", "fr")
+	if code != 2 || !strings.Contains(errOut, "real-cards.yaml, ligne 11\u00a0: scénario invalide\u00a0: aucune carte nommée «\u00a0Ange de Serra\u00a0» dans les données de cartes") {
 		t.Errorf("without card data: exit %d, stderr %q", code, errOut)
 	}
 }

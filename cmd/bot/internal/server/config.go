@@ -6,7 +6,7 @@ import "time"
 type Config struct {
 	// HTTPAddr is the listen address of the HTTP server ("": none).
 	HTTPAddr string
-	// Index is the index directory; "" serves the embedded corpus.
+	// Index is the index directory; "" serves the default index.
 	Index string
 	// ShutdownTimeout is how long a shutdown waits for in-flight requests
 	// and deferred replies.

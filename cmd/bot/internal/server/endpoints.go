@@ -40,7 +40,7 @@ type readyStatus struct {
 	Docs      int    `json:"docs,omitempty"`
 	CurrentCR string `json:"current_cr,omitempty"`
 	BuiltAt   string `json:"built_at,omitempty"`
-	// Fallback says the embedded corpus serves because the configured
+	// Fallback says the default index serves because the configured
 	// index could not be opened: ready, but worth an alert.
 	Fallback bool `json:"fallback,omitempty"`
 	// Features are the states of the features that may be off or limited

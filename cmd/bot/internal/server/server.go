@@ -25,7 +25,7 @@ type Server struct {
 	cfg   Config
 	log   *slog.Logger
 	index *holder
-	// embedded indexes the embedded corpus, which serves when the
+	// embedded opens the default index (of the embedded data), which serves when the
 	// configured index cannot be opened at start.
 	embedded func(ctx context.Context) (*kb.Index, error)
 	// ops is the operations state (metrics, readiness, work in flight).
@@ -33,7 +33,7 @@ type Server struct {
 	// arrivals stamps each request with when it arrived.
 	arrivals arrivals
 	// fallbackUsed is set when the configured index could not be opened at
-	// start and the embedded corpus serves instead.
+	// start and the default index serves instead.
 	fallbackUsed bool
 	// reloadNow asks the reload watcher to look at the index now.
 	reloadNow chan struct{}
@@ -68,7 +68,7 @@ type Parts struct {
 	SelfAdmitted []string
 }
 
-// New opens the configured index (embedded indexes the embedded corpus,
+// New opens the configured index (embedded opens the default index,
 // which serves instead when the index cannot be opened) and returns the
 // server, not yet running.
 func New(ctx context.Context, cfg Config, log *slog.Logger, embedded func(ctx context.Context) (*kb.Index, error)) (*Server, error) {
@@ -87,8 +87,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, embedded func(ctx co
 }
 
 // loadIndex opens the configured index. A missing or damaged index
-// directory is logged and the embedded corpus serves instead, so a bad
-// volume never makes the server crash-loop.
+// directory is logged and the default index (of the embedded data)
+// serves instead, so a bad volume never makes the server crash-loop.
 func (s *Server) loadIndex(ctx context.Context) (*kb.Index, error) {
 	if s.cfg.Index != "" {
 		kb.CleanStale(s.cfg.Index)
@@ -96,7 +96,7 @@ func (s *Server) loadIndex(ctx context.Context) (*kb.Index, error) {
 		if err == nil {
 			return ix, nil
 		}
-		s.log.Error("index unusable, serving the embedded corpus", "dir", s.cfg.Index, "err", err)
+		s.log.Error("index unusable, serving the default index", "dir", s.cfg.Index, "err", err)
 		s.ops.indexFailed(err)
 		s.fallbackUsed = true
 	}

@@ -17,7 +17,7 @@ type opsState struct {
 	m        *opsMetrics
 	loaded   atomic.Bool
 	draining atomic.Bool
-	// fallback is set while the embedded corpus serves because the
+	// fallback is set while the default index serves because the
 	// configured index could not be opened at start.
 	fallback atomic.Bool
 	meta     atomic.Pointer[kb.Meta]

@@ -124,6 +124,21 @@ func BuildCR(t testing.TB, dir, crFile string) kb.Meta {
 	})
 }
 
+// BuildSeed puts at dir an index of the embedded corpus alone, as
+// "bot kb build --out DIR" builds it, built once per test binary: each
+// call makes a new directory beside dir and switches dir, a symlink, to
+// it, as a rebuild does.
+func BuildSeed(t testing.TB, dir string) kb.Meta {
+	t.Helper()
+	return copyBuilt(t, dir, "seed", func(out string) (kb.Meta, error) {
+		c := kb.NewCollection()
+		if err := c.AddCorpus(data.FS()); err != nil {
+			return kb.Meta{}, err
+		}
+		return kb.Build(context.Background(), out, c, "")
+	})
+}
+
 // Catalog loads the message catalog.
 func Catalog(t testing.TB) *i18n.Catalog {
 	t.Helper()
