@@ -14,10 +14,18 @@ import (
 // are French, "token?" is English, and a French card name quoted in an
 // English sentence stays English. Anything undecided is English.
 func Detect(text string) Lang {
+	l, _ := DetectSure(text)
+	return l
+}
+
+// DetectSure is Detect, and whether the text said so clearly: Japanese
+// script, or French and English cues apart by two or more. A card name
+// alone ("Foudre", "Fog") is not clear.
+func DetectSure(text string) (Lang, bool) {
 	for _, r := range text {
 		if unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han) ||
 			(r >= 0xFF01 && r <= 0xFF9F) || (r >= 0x3000 && r <= 0x303F) {
-			return JA
+			return JA, true
 		}
 	}
 	fr, en := 0, 0
@@ -58,9 +66,9 @@ func Detect(text string) Lang {
 		}
 	}
 	if fr > en {
-		return FR
+		return FR, fr-en >= 2
 	}
-	return EN
+	return EN, en-fr >= 2
 }
 
 // frenchWord reports whether w is a frequent French word, in questions or

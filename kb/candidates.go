@@ -13,7 +13,7 @@ import (
 // Limits of the texts a named card or topic brings into the candidates,
 // and of the rules always among them.
 const (
-	rulePool      = 10
+	rulePool      = 40
 	quotePool     = 10
 	maxCardTexts  = 80 // a card's texts: its Oracle and printed texts, then its rulings
 	maxTopicRules = 40 // the rules under a topic's rule, the nearest first

@@ -23,23 +23,8 @@ var cardQuestionTemplates = map[string][]string{
 
 // cardSample returns n cards of the index that have rulings and French and
 // Japanese names, chosen with a fixed seed.
-func cardSample(ix *Index, n int) []cardEntry {
-	var pool []cardEntry
-	for _, e := range ix.cards.all() {
-		if len(e.Names["fr"]) == 0 || len(e.Names["ja"]) == 0 {
-			continue
-		}
-		rulings := 0
-		for _, id := range ix.related.cardDocs(e.Name) {
-			if ix.infos.at(id).Kind == KindRuling {
-				rulings++
-			}
-		}
-		if rulings >= 1 {
-			pool = append(pool, e)
-		}
-	}
-	sort.Slice(pool, func(i, j int) bool { return pool[i].Name < pool[j].Name })
+func cardSample(ix *Index, n int) []NamedCard {
+	pool := ix.CardsWithRulings()
 	r := rand.New(rand.NewPCG(13, 42))
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	return pool[:min(n, len(pool))]

@@ -58,6 +58,7 @@ type concept struct {
 	glossary string   // conceptTopic: its glossary entry's ID
 	titled   bool     // conceptTopic: the title of one of its rules
 	weak     bool     // conceptCard: a name that is also a common word
+	link     float64  // conceptCard: how sure the link from the words to the card is
 	// nameWord marks a word of a card's name that is also a common word:
 	// it is a word of the question, but no support for the card.
 	nameWord bool
@@ -168,6 +169,21 @@ var historicalCues = []string{
 func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap, rel *relations) (got, total float64) {
 	for _, c := range p.concepts {
 		if c.lang != "" && c.lang != d.Lang {
+			continue
+		}
+		total += c.weight
+		if c.matched(d, locs) {
+			got += c.weight
+		}
+	}
+	return got, total
+}
+
+// restCoverage is coverage without the cards the question names: what of
+// the rest of the question (what it asks about them) a text covers.
+func (p *queryPlan) restCoverage(d Doc, locs search.FieldTermLocationMap) (got, total float64) {
+	for _, c := range p.concepts {
+		if c.kind == conceptCard || c.lang != "" && c.lang != d.Lang || c.weight >= absentWeight {
 			continue
 		}
 		total += c.weight
@@ -384,7 +400,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	var cardConcepts []concept
 	nameWords := map[string]bool{} // terms of the common words that name cards
 	for _, m := range a.cards {
-		c := concept{kind: conceptCard, cards: m.names, weak: m.weak}
+		c := concept{kind: conceptCard, cards: m.names, weak: m.weak, link: m.link}
 		// Texts that name the card in English count too.
 		name := NormalizeName(m.names[0])
 		if terms := analyzeTerm("en", m.names[0]); len(terms) > 0 {
@@ -417,7 +433,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			continue
 		}
 		card := ix.ygo[y]
-		c := concept{kind: conceptCard, cards: []string{card.Name}}
+		c := concept{kind: conceptCard, cards: []string{card.Name}, link: 1}
 		for _, n := range []struct{ name, lang string }{{card.Name, "en"}, {card.JAName, "ja"}} {
 			if n.name == "" {
 				continue

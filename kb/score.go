@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -9,27 +10,15 @@ import (
 	"github.com/blevesearch/bleve/v2/search"
 )
 
-// Ranking weights. A text's score is the weight of the question's concepts
-// it covers (rare words, topics and named cards weigh most), with bleve's
-// score only breaking ties, then adjusted by what the text is.
+// Limits of ranking that are not learned: what a text must cover to be a
+// candidate at all, and the rule a question names by its number.
 const (
-	minCoverage     = 0.34 // share of the question a text must cover to answer it
-	tieWeight       = 0.3  // how much the BM25 score of the question's words (0..1 among the candidates) adds
-	sameLangBonus   = 1.15 // a text in the asker's language
-	unofficial      = 0.6  // an article, wiki or forum text, beside the publisher's own
-	crossUnofficial = 0.8  // an unofficial text in another language than the question's
-	cardTextBonus   = 1.5  // a text about a card the question names
-	cardTextFactor  = 0.9  // the card's own text, beside its rulings
-	historicalBoost = 1.5  // an obsolete text, for a question about the old rules
-	rulingPerYear   = 0.01 // newer rulings first among equals: +1% a year since 2000
-	exactRuleBonus  = 1000 // the rule whose number the question gives
-	tailCut         = 0.1  // texts under this share of the best score are noise
-	supportWeight   = 4.0  // a concept this rare (about 2% of the texts) supports a card named by a common word
-	definesBonus    = 1.8  // the rule that defines a topic the question is about
-	shortText       = 40   // a text this short (characters) says little: "Deathtouch is a static ability."
-	shortTextFactor = 0.85
-	quoteRun        = 4    // a text holding this many of the question's words in a row is quoted
-	quoteBonus      = 0.15 // for each word of the run from the fourth on
+	minCoverage    = 0.34 // share of the question a text must cover to answer it
+	exactRuleBonus = 1000 // the rule whose number the question gives
+	tailCut        = 0.02 // texts under this share of the best score are noise
+	supportWeight  = 4.0  // a concept this rare (about 2% of the texts) supports a card named by a common word
+	shortText      = 40   // a text this short (characters) says little: "Deathtouch is a static ability."
+	quoteRun       = 4    // a text holding this many of the question's words in a row is quoted
 )
 
 // scored is a candidate with its score and what ranking needs to know.
@@ -37,10 +26,27 @@ type scored struct {
 	Hit
 	obsolete bool // an obsolete text, ranked after the current ones
 	hash     uint64
+	// z is the model's score before the exact-rule bonus: what abstention
+	// reads.
+	z float64
+	// share is the part of the question the text covers.
+	share float64
+	// named marks the rule whose number the question gives.
+	named bool
+	// sure marks a text of a card the question names by a name that is
+	// no common word: what the question is about, whatever it asks.
+	sure bool
 }
 
-// rank scores the candidates and returns those that answer, best first.
-func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*search.DocumentMatch, game string) []scored {
+// candidate is a text that may answer the question, with its features.
+type candidate struct {
+	scored
+	x Features
+}
+
+// featurize describes each candidate that covers enough of the question
+// by its features (see Features).
+func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string]*search.DocumentMatch, game string) []candidate {
 	maxRaw := 1e-9
 	for _, m := range matched {
 		maxRaw = max(maxRaw, m.Score)
@@ -69,8 +75,27 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 	}
 	ix.supportWeakCards(p, docs, matched)
 
-	out := make([]scored, 0, len(docs))
-	var best float64
+	// The first card the question names is its subject; others are
+	// mentioned beside it.
+	subject := -1
+	cardsNamed := 0
+	for i, c := range p.concepts {
+		if c.kind == conceptCard && c.weight > 0 {
+			if subject < 0 {
+				subject = i
+			}
+			cardsNamed++
+		}
+	}
+	ownBM25 := make(map[string]float64, len(docs))
+	maxOwn := 1e-9
+	for id := range docs {
+		s := p.bm25(matched[id].Locations, infos[id].Len)
+		ownBM25[id] = s
+		maxOwn = max(maxOwn, s)
+	}
+
+	out := make([]candidate, 0, len(docs))
 	for id, d := range docs {
 		m := matched[id]
 		info := infos[id]
@@ -82,10 +107,13 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 				}
 			}
 		}
-		cardHit := false
-		for _, c := range p.concepts {
+		cardHit, sure, link, isSubject := false, false, 0.0, false
+		for i, c := range p.concepts {
 			if c.kind == conceptCard && c.weight > 0 && c.matched(d, nil) {
 				cardHit = true
+				sure = sure || !c.weak
+				link = max(link, c.link)
+				isSubject = isSubject || i == subject
 			}
 		}
 		got, total := p.coverage(d, m.Locations, ix.related)
@@ -96,50 +124,173 @@ func (ix *Index) rank(p *queryPlan, a *questionAnalysis, matched map[string]*sea
 		if !exact && cov < minCoverage && !(cardHit && p.answersCard(d, m.Locations)) {
 			continue
 		}
-		s := (got + 0.1) * (1 + tieWeight*settle(m.Score/maxRaw))
+		var x Features
+		x[fCoverage] = math.Log(got + 0.1)
+		x[fShare] = cov
+		x[fCoverageRel] = got
+		if rest, restTotal := p.restCoverage(d, m.Locations); restTotal > 0 {
+			x[fRestShare] = rest / restTotal
+			x[fRestRel] = rest
+		}
+		x[fBleve] = settle(m.Score / maxRaw)
+		x[fOwnBM25] = settle(ownBM25[id] / maxOwn)
 		if cardHit {
-			s *= cardTextBonus
+			x[fCardNamed] = 1
+			x[fCardLink] = link
 			if d.Kind == KindCard {
-				// A card's own text comes after the rulings that answer
-				// the rest of the question.
-				s *= cardTextFactor
+				x[fCardOwnText] = 1
+			}
+			if isSubject {
+				x[fCardSubject] = 1
 			}
 		}
-		// The rule that defines a topic comes first, the more so as the
-		// topic is more of the question.
-		if share := p.defines(d); share > 0 {
-			s *= 1 + (definesBonus-1)*share
+		if cardsNamed > 1 {
+			x[fCardsNamed] = 1
+			if d.Kind == KindRule || d.Kind == KindGlossary {
+				x[fRuleForCards] = 1
+			}
 		}
+		x[fDefines] = p.defines(d)
 		if d.Lang == a.lang {
 			if n := p.quoted(m.Locations); n >= quoteRun {
-				s *= 1 + quoteBonus*float64(min(n-quoteRun+1, 6))
+				x[fQuoted] = float64(min(n-quoteRun+1, 6))
 			}
 		}
 		if info.Len > 0 && info.Len < shortText {
-			s *= shortTextFactor
+			x[fShort] = 1
 		}
 		switch {
 		case d.Lang == a.lang:
-			s *= sameLangBonus
+			x[fSameLang] = 1
 		case !info.Official:
-			s *= crossUnofficial
+			x[fCrossUnofficial] = 1
 		}
-		if !info.Official {
-			s *= unofficial
-		}
-		if d.Obsolete && a.historical {
-			s *= historicalBoost
-		}
-		if d.Kind == KindRuling && len(d.Date) >= 4 {
-			if y := atoi(d.Date[:4]); y > 2000 {
-				s *= 1 + float64(y-2000)*rulingPerYear
+		if d.OriginalID != "" {
+			// A translation the asker reads, or one into another language
+			// (of an original that may be in the asker's own).
+			if d.Lang == a.lang {
+				x[fTranslation] = 1
+			} else {
+				x[fForeignTranslation] = 1
 			}
 		}
-		if exact {
+		if !info.Official {
+			x[fUnofficial] = 1
+		}
+		if d.Obsolete && a.historical {
+			x[fHistorical] = 1
+		}
+		switch d.Kind {
+		case KindRule:
+			x[fKindRule] = 1
+			x[fRuleDepth] = float64(ruleDepth(d.Ref))
+		case KindGlossary:
+			x[fKindGlossary] = 1
+		case KindRuling:
+			x[fKindRuling] = 1
+			if len(d.Date) >= 4 {
+				if y := atoi(d.Date[:4]); y > 2000 {
+					x[fRulingYear] = float64(y-2000) / 10
+				}
+			}
+		case KindDoc:
+			x[fKindDoc] = 1
+		}
+		if d.Game == "ygo" {
+			x[fYGO] = 1
+		}
+		out = append(out, candidate{
+			scored: scored{Hit: Hit{Doc: d, Exact: exact || cardHit}, obsolete: d.Obsolete && !a.historical, hash: info.Hash, share: cov, named: exact, sure: sure},
+			x:      x,
+		})
+	}
+	// What a text covers beside what the best candidate covers: the
+	// candidates of one card read apart by the rest of the question.
+	var maxGot, maxRest float64
+	for _, c := range out {
+		maxGot = max(maxGot, c.x[fCoverageRel])
+		maxRest = max(maxRest, c.x[fRestRel])
+	}
+	for i := range out {
+		x := &out[i].x
+		x[fCoverageRel] = ratioOr0(x[fCoverageRel], maxGot)
+		x[fRestRel] = ratioOr0(x[fRestRel], maxRest)
+		x[fRuleShare] = x[fShare] * x[fKindRule]
+		x[fRulingShare] = x[fShare] * x[fKindRuling]
+		x[fGlossaryShare] = x[fShare] * x[fKindGlossary]
+		x[fRuleBleve] = x[fBleve] * x[fKindRule]
+		x[fCardRest] = x[fRestRel] * x[fCardNamed]
+	}
+	rankBy(out, fBleveRank, func(c *candidate) string { return "" }, func(a, b *candidate) bool { return a.x[fBleve] > b.x[fBleve] })
+	rankBy(out, fOwnRank, func(c *candidate) string { return "" }, func(a, b *candidate) bool { return a.x[fOwnBM25] > b.x[fOwnBM25] })
+	rankBy(out, fCardRank, func(c *candidate) string { return c.Doc.Card }, func(a, b *candidate) bool {
+		if a.x[fRestRel] != b.x[fRestRel] {
+			return a.x[fRestRel] > b.x[fRestRel]
+		}
+		return a.x[fOwnBM25] > b.x[fOwnBM25]
+	})
+	return out
+}
+
+// rankBy sets feature f of each candidate to 1 / its rank by better among
+// the candidates of the same group (ties share the better rank); a
+// candidate of the empty group, when group is not the same for all, gets 0.
+func rankBy(cands []candidate, f int, group func(*candidate) string, better func(a, b *candidate) bool) {
+	by := map[string][]int{}
+	for i := range cands {
+		by[group(&cands[i])] = append(by[group(&cands[i])], i)
+	}
+	whole := len(by) == 1 && group(&cands[0]) == ""
+	for g, idx := range by {
+		if g == "" && !whole {
+			continue
+		}
+		sort.SliceStable(idx, func(i, j int) bool { return better(&cands[idx[i]], &cands[idx[j]]) })
+		rank := 1
+		for k, i := range idx {
+			if k > 0 && better(&cands[idx[k-1]], &cands[i]) {
+				rank = k + 1
+			}
+			cands[i].x[f] = 1 / float64(rank)
+		}
+	}
+}
+
+func ratioOr0(a, b float64) float64 {
+	if b <= 0 {
+		return 0
+	}
+	return a / b
+}
+
+// ruleDepth counts the levels of a rule number, its chapter included: 1
+// for "7", 2 for "702", 3 for "702.26", 4 for "702.26b".
+func ruleDepth(n string) int {
+	depth := 0
+	for ; n != ""; n = ruleParent(n) {
+		depth++
+		if depth > 4 {
+			break
+		}
+	}
+	return depth
+}
+
+// order scores the candidates with the model and returns them best first,
+// without the long tail.
+func (m *Model) order(cands []candidate) []scored {
+	out := make([]scored, len(cands))
+	var best float64
+	for i, c := range cands {
+		z := m.score(&c.x)
+		s := math.Exp(z)
+		if c.named {
 			s += exactRuleBonus
 		}
+		c.scored.z = z
+		c.Score = s
 		best = max(best, s)
-		out = append(out, scored{Hit: Hit{Doc: d, Score: s, Exact: exact || cardHit}, obsolete: d.Obsolete && !a.historical, hash: info.Hash})
+		out[i] = c.scored
 	}
 	sort.Slice(out, func(i, j int) bool {
 		// An obsolete text never comes before a current one that answers,
@@ -229,36 +380,50 @@ func (ix *Index) supportWeakCards(p *queryPlan, docs map[string]Doc, matched map
 		if c.kind != conceptCard || !c.weak {
 			continue
 		}
-		supported := false
+		// The card's texts support the rest of the question when they
+		// hold more of its rarer words and topics than any other text: a
+		// card's texts hold plenty of common ones, and a question that
+		// uses the word in its ordinary sense ("au début de mon entretien,
+		// …") is answered as well by the rules.
+		var forCard, forOther float64
 		for id, d := range docs {
 			// A printed translation is no support: it holds the question's
 			// own words whatever they mean.
-			if !c.matched(d, nil) || d.Kind == KindCard && d.OriginalID != "" {
+			if d.Kind == KindCard && d.OriginalID != "" {
 				continue
 			}
+			own := c.matched(d, nil)
+			if !own && d.Card != "" {
+				continue // another card's text
+			}
+			var w float64
 			for j, o := range p.concepts {
-				// Support comes from a rarer word or topic: a card's texts
-				// hold plenty of common ones.
-				if j == i || o.kind == conceptCard || o.nameWord || o.weight < supportWeight || o.lang != "" && o.lang != d.Lang {
+				if j == i || o.kind == conceptCard || o.nameWord || o.weight < supportWeight || o.weight >= absentWeight || o.lang != "" && o.lang != d.Lang {
 					continue
 				}
 				if o.matched(d, matched[id].Locations) {
-					supported = true
-					break
+					w += o.weight
 				}
 			}
-			if supported {
-				break
+			if own {
+				forCard = max(forCard, w)
+			} else {
+				forOther = max(forOther, w)
 			}
 		}
-		// A question about the card alone ("Fog?", "暴動について質問です")
-		// needs no support: there is nothing else it could be about.
-		alone := true
+		supported := forCard > 0 && forCard > forOther
+		// A question about the card alone ("Fog?", "暴動について質問です",
+		// "静穏の処理を教えて") needs no support: there is nothing else it
+		// could be about.
+		others := 0
 		for j, o := range p.concepts {
-			if j != i && o.kind != conceptCard && !o.nameWord && o.weight > 0 {
-				alone = false
+			if j != i && o.kind != conceptCard && !o.nameWord && o.weight > 0 && o.weight < absentWeight {
+				others++
 			}
 		}
+		// One word beside the name is how a question about the card
+		// alone is asked ("question", "effet", "処理").
+		alone := others <= 1
 		if !supported && !alone {
 			p.concepts[i].weight = 0
 			p.concepts[i].cards = nil

@@ -96,6 +96,46 @@ func (e *QueryError) Error() string {
 // texts come before unofficial and obsolete ones, a heading is cited
 // through the rule under it that answers, and one text is cited once.
 func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
+	pr, err := ix.prepare(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	res := pr.res
+	if pr.offTopic {
+		return res, nil
+	}
+	m := defaultModel()
+	ranked := m.order(pr.cands)
+	if len(q.First) == 0 && ix.meta.CardTexts > 0 && !m.answers(ranked) {
+		// Nothing answers surely enough: say so rather than guess. The
+		// decision is calibrated on the official data; an index without
+		// its cards (the embedded corpus alone) answers with its best.
+		ranked = nil
+	}
+	hits := ix.pinFirst(ix.settleHits(ranked, pr.matched, pr.lang, pr.game), q.First)
+	// Only the hits shown (and those of the pages before) are loaded,
+	// their passages chosen and their translations looked up.
+	page, folded := ix.present(ctx, hits, pr.matched, pr.plan, pr.lang, pr.offset, pr.k)
+	res.Total = len(hits) - folded
+	res.Hits = page
+	res.Cards = pr.plan.namedCards()
+	return res, nil
+}
+
+// prepared is a question understood and its candidates described by their
+// features: all of a search but the model's part.
+type prepared struct {
+	res       *Result
+	plan      *queryPlan
+	matched   map[string]*search.DocumentMatch
+	cands     []candidate
+	lang      string // the answer's language
+	game      string
+	k, offset int
+	offTopic  bool // a question no rules text answers: no candidates
+}
+
+func (ix *Index) prepare(ctx context.Context, q Query) (*prepared, error) {
 	text := strings.TrimSpace(q.Text)
 	if text == "" {
 		return nil, &QueryError{Code: "empty"}
@@ -103,15 +143,16 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if utf8.RuneCountInString(text) > MaxQueryLen {
 		return nil, &QueryError{Code: "too_long", Max: MaxQueryLen}
 	}
-	// The question is read in the asker's language unless its script says
-	// otherwise (a Japanese question from someone who reads the answers in
-	// English); the answer is in the asker's language, by default the
-	// question's.
-	detected := i18n.Detect(text)
+	// The question is read in the language it is written in, whatever
+	// the language the asker reads answers in ("Comment marche le
+	// piétinement ?" from someone reading English); where its words do
+	// not tell (a card name alone), in the asker's language. The answer
+	// is in the asker's language, by default the question's.
+	detected, sure := i18n.DetectSure(text)
 	lang, qlang := detected.String(), detected.String()
 	if l, ok := i18n.ParseLang(q.Lang); ok && q.Lang != "" {
 		lang = l.String()
-		if (detected == i18n.JA) == (l == i18n.JA) {
+		if !sure {
 			qlang = lang
 		}
 	}
@@ -119,48 +160,44 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if k <= 0 {
 		k = 5
 	}
-	q.Offset = max(q.Offset, 0) // a negative offset would slice out of range below
-	res := &Result{Query: text, Lang: lang}
+	pr := &prepared{lang: lang, k: k, offset: max(q.Offset, 0)} // a negative offset would slice out of range
+	pr.res = &Result{Query: text, Lang: lang}
+	res := pr.res
 	rd := ix.reader()
 	defer rd.close()
 	// Search keys are normalized (NFKC: full and half width, compatibility
 	// characters); the question is echoed as typed.
 	a := ix.analyze(norm.NFKC.String(text), qlang, rd)
 	res.Rules = a.rules
+	// Until the plan says which it keeps, the cards named are those not
+	// taken from common words.
 	for _, c := range a.cards {
-		res.Cards = addUnique(res.Cards, c.names[0])
+		if !c.weak {
+			res.Cards = addUnique(res.Cards, c.names[0])
+		}
 	}
 	for _, t := range a.topics {
 		res.Terms = addUnique(res.Terms, ix.topics[t.topic].Term)
 	}
-	game := q.Game
-	if game == "" {
-		game = a.game
+	pr.game = q.Game
+	if pr.game == "" {
+		pr.game = a.game
 	}
-	res.Game = game
+	res.Game = pr.game
 	if offTopic(a.withoutCards()) && len(q.First) == 0 {
-		return res, nil
+		pr.offTopic = true
+		return pr, nil
 	}
-	p := ix.plan(a, rd)
-	candidates, err := ix.candidates(ctx, p, game, poolSize(k+q.Offset))
+	pr.plan = ix.plan(a, rd)
+	candidates, err := ix.candidates(ctx, pr.plan, pr.game, poolSize(k+pr.offset))
 	if err != nil {
 		return nil, err
 	}
-	matched, err := ix.matches(ctx, candidates, p.located())
-	if err != nil {
+	if pr.matched, err = ix.matches(ctx, candidates, pr.plan.located()); err != nil {
 		return nil, err
 	}
-	ranked := ix.rank(p, a, matched, game)
-	hits := ix.pinFirst(ix.settleHits(ranked, matched, lang, game), q.First)
-	// Only the hits shown (and those of the pages before) are loaded,
-	// their passages chosen and their translations looked up.
-	page, folded := ix.present(ctx, hits, matched, p, lang, q.Offset, k)
-	res.Total = len(hits) - folded
-	res.Hits = page
-	if res.Cards == nil {
-		res.Cards = p.namedCards()
-	}
-	return res, nil
+	pr.cands = ix.featurize(pr.plan, a, pr.matched, pr.game)
+	return pr, nil
 }
 
 // namedCards lists the cards the plan kept (a weak name the question did

@@ -1,6 +1,7 @@
 package kb
 
 import (
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -37,6 +38,10 @@ type cardMention struct {
 	// "Island"), or a partial name several cards share: the card counts
 	// only if its texts support the rest of the question.
 	weak bool
+	// link is how sure the link from the words to the card is: the share
+	// of the texts holding the name's rarest word that are the card's own
+	// (1 for a name set apart by quotes or capitals).
+	link float64
 }
 
 // topicMention is a topic the question names.
@@ -117,9 +122,14 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		}
 		cm := &cardMention{names: cardNames, span: sp}
 		single := !strings.ContainsRune(m.Folded, ' ')
-		cm.weak = !emph && ((part && (len(cardNames) > 1 || single)) || ix.ordinaryWord(name, m.Folded, lang, rd))
+		cm.weak = !emph && ((part && (len(cardNames) > 1 || single)) || ix.ordinaryWord(name, m.Folded, lang, rd) ||
+			lang == "fr" && single && lowercaseWithin(text, sp))
 		if cm.weak && afterDeterminer(text, sp) {
 			continue // "the order", "a fog": a common noun, not a card
+		}
+		cm.link = 1
+		if !emph {
+			cm.link = ix.linkProbability(name, cardNames[0], lang, rd)
 		}
 		cands = append(cands, cand{span: sp, card: cm, length: n})
 	}
@@ -184,6 +194,54 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 	return a
 }
 
+// linkProbability estimates how often the words name, in a text of lang,
+// mean the card: the card's texts among the texts that hold the name's
+// rarest word.
+func (ix *Index) linkProbability(name, card, lang string, rd *termReader) float64 {
+	if ix.related == nil || rd == nil {
+		return 1
+	}
+	own := float64(len(ix.related.cardDocs(card)))
+	field, analyzer := fTextEN, "en"
+	switch lang {
+	case "fr":
+		field, analyzer = fTextFR, "fr"
+	case "ja":
+		field, analyzer = fTextJA, jaAnalyzerName
+	}
+	if !isLatin(name) {
+		field, analyzer = fTextJA, jaAnalyzerName
+	}
+	df := uint64(math.MaxUint64)
+	for _, t := range ix.analyzeWith(analyzer, name) {
+		df = min(df, rd.docFreq(field, t))
+	}
+	if df == math.MaxUint64 || float64(df) <= own {
+		return 1
+	}
+	return own / float64(df)
+}
+
+// ordinaryEnglishDocs is how many English texts hold a word for the
+// French or Japanese word it translates to be an ordinary word as well.
+const ordinaryEnglishDocs = 300
+
+// ordinaryInEnglish reports whether a French or Japanese term (analyzed)
+// translates to an English word common in the English texts: the French
+// and Japanese texts are too few to tell an everyday word ("brouillard",
+// "début") from a name by their own counts.
+func (ix *Index) ordinaryInEnglish(term, lang string, rd *termReader) bool {
+	if lang == "en" {
+		return false
+	}
+	for _, en := range ix.trans[lang][term] {
+		if rd.docFreq(fTextEN, en) >= ordinaryEnglishDocs {
+			return true
+		}
+	}
+	return false
+}
+
 // withoutCards returns the question with the card names it holds blanked
 // out ("Price of Fame" is a card, not a price).
 func (a *questionAnalysis) withoutCards() string {
@@ -223,7 +281,7 @@ func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
 			common = ordinaryPhraseDocs
 		}
 		for _, t := range terms {
-			if rd.docFreq(field, t) < common {
+			if rd.docFreq(field, t) < common && !ix.ordinaryInEnglish(t, lang, rd) {
 				return false
 			}
 		}
@@ -238,7 +296,7 @@ func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
 		common = ordinaryPhraseDocs // 死の魔道士、リリアナ: common parts, a rare whole
 	}
 	for _, t := range terms {
-		if rd.docFreq(fTextJA, t) < uint64(common) {
+		if rd.docFreq(fTextJA, t) < uint64(common) && (len(terms) > 1 || !ix.ordinaryInEnglish(t, "ja", rd)) {
 			return false
 		}
 	}
@@ -341,6 +399,16 @@ func emphasized(text string, sp span2) bool {
 	}
 	last, _ := utf8.DecodeLastRuneInString(before)
 	return !strings.ContainsRune(".!?:;。！？", last)
+}
+
+// lowercaseWithin reports whether the words at sp are written in lower
+// case after the start of the question: in French, where the texts are too
+// few to tell an everyday word from a name by their counts, "un sort de
+// brouillard" reads as fog, "Brouillard" at the start or capitalized within
+// as the card.
+func lowercaseWithin(text string, sp span2) bool {
+	r, _ := utf8.DecodeRuneInString(text[sp.start:])
+	return strings.TrimSpace(text[:sp.start]) != "" && unicode.IsLower(r)
 }
 
 // gameCues are words that say which game a question is about.

@@ -1,0 +1,598 @@
+// Command ranktrain learns the ranking model Search uses (kb/ranker.json)
+// from the evaluation's training split, over the full index.
+//
+//	go run ./kb/internal/ranktrain            # train, cross-validate, write kb/ranker.json
+//	go run ./kb/internal/ranktrain -n         # train and report, write nothing
+//	go run ./kb/internal/ranktrain -where     # where the dev rows' answers rank now
+//	go run ./kb/internal/ranktrain -misses    # the dev rows the embedded model misses
+//
+// The rows it learns from are those of kb/testdata/eval/sampled/train.yaml
+// and the rows of the older sets whose split is train; no row that touches
+// the test split is read. The dev split (sampled/dev.yaml and the older
+// rows whose split is dev) chooses the regularization and is reported.
+//
+// The method has two stages, both on a linear model in log space (each
+// text's score is exp(w·x), x its features, see kb.Features). First a
+// listwise fit (ListNet with one relevant group, Cao et al., 2007): the
+// weights that maximize the softmax likelihood of the answering texts
+// among each question's candidates, by Adam; the objective is convex, its
+// L2 penalty chosen on dev. Then coordinate ascent (Metzler and Croft,
+// 2007) from those weights: each weight in turn is moved by the step that
+// most improves the objective users see (the mean of recall@1 and the
+// reciprocal rank within the first five, after the hits are settled as
+// Search settles them), less an L2 penalty toward the listwise weights,
+// until no step improves it. Then the abstention model, a logistic
+// regression of "the first hit answers" on the first hit's score, the
+// share of the question it covers, its margin over the second and whether
+// it is a named card's text, is fitted on the same rows, and its threshold
+// chosen so that at most 1% of the answerable rows go unanswered
+// (-quiet). K-fold
+// cross-validation by group over the training rows (-folds) reports how
+// well the weights generalize. Everything is deterministic: the same data
+// gives the same file.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"arbiter/data"
+	"arbiter/kb"
+	"arbiter/kb/internal/evalset"
+)
+
+// question is one evaluation row, read once.
+type question struct {
+	row  evalset.Row
+	prep *kb.Prepared
+	fold int
+}
+
+func (q *question) answerable() bool { return len(q.row.Expect) > 0 }
+
+// rank returns the 1-based rank of the first hit that answers q under m, 0
+// for none, with the calibration inputs of the first hit.
+func (q *question) rank(m *kb.Model) (rank int, e kb.Evidence, hits int, named bool) {
+	rs, e, named := q.prep.Rank(m, 5)
+	for i, h := range rs {
+		for _, want := range q.row.Expect {
+			for _, id := range h.IDs {
+				if kb.MatchesExpected(want, id) {
+					return i + 1, e, len(rs), named
+				}
+			}
+		}
+	}
+	return 0, e, len(rs), named
+}
+
+// prior is where coordinate ascent starts: the weights Search used before
+// it learned them (the logarithms of its former hand-set factors).
+func prior() kb.Features {
+	var w kb.Features
+	set := map[string]float64{
+		"coverage": 1, "bleve": 0.262, "card_named": 0.405, "card_own_text": -0.105, "defines": 0.588,
+		"quoted": 0.11, "short": -0.163, "same_lang": 0.14, "cross_unofficial": -0.223, "unofficial": -0.511,
+		"historical": 0.405, "ruling_year": 0.0953,
+	}
+	for i, n := range kb.FeatureNames() {
+		w[i] = set[n]
+	}
+	return w
+}
+
+// startW is where coordinate ascent starts, and what its penalty pulls
+// toward.
+var startW = prior()
+
+var steps = []float64{0.02, 0.05, 0.1, 0.2, 0.4, 0.8}
+
+// objective is the mean over the answerable questions of (recall@1 +
+// reciprocal rank within five) / 2.
+func objective(qs []*question, m *kb.Model) float64 {
+	var sum float64
+	n := 0
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for wk := 0; wk < workers; wk++ {
+		wg.Add(1)
+		go func(wk int) {
+			defer wg.Done()
+			var s float64
+			c := 0
+			for i := wk; i < len(qs); i += workers {
+				q := qs[i]
+				if !q.answerable() {
+					continue
+				}
+				c++
+				if r, _, _, _ := q.rank(m); r > 0 {
+					s += 0.5 / float64(r)
+					if r == 1 {
+						s += 0.5
+					}
+				}
+			}
+			mu.Lock()
+			sum += s
+			n += c
+			mu.Unlock()
+		}(wk)
+	}
+	wg.Wait()
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+// ascend runs coordinate ascent from the prior on qs with penalty lambda.
+func ascend(qs []*question, lambda float64, logf func(string, ...any)) kb.Features {
+	w0 := startW
+	m := &kb.Model{W: w0}
+	penalty := func(w kb.Features) float64 {
+		var p float64
+		for i := range w {
+			d := w[i] - w0[i]
+			p += d * d
+		}
+		return lambda * p
+	}
+	best := objective(qs, m) - penalty(m.W)
+	for round := 1; round <= 6; round++ {
+		improved := false
+		for i := range m.W {
+			cur := m.W[i]
+			bestW := cur
+			for _, s := range steps {
+				for _, sign := range []float64{1, -1} {
+					m.W[i] = cur + sign*s
+					if v := objective(qs, m) - penalty(m.W); v > best+1e-9 {
+						best, bestW, improved = v, m.W[i], true
+					}
+				}
+			}
+			m.W[i] = bestW
+		}
+		logf("round %d: objective %.4f", round, best)
+		if !improved {
+			break
+		}
+	}
+	return m.W
+}
+
+// figures are the evaluation figures of a set of questions under a model.
+type figures struct {
+	N, At1, At5            int
+	RR                     float64
+	Unanswerable, Quiet    int // unanswerable rows, and those left unanswered
+	Answerable, WrongQuiet int // answerable rows, and those left unanswered
+}
+
+func (f figures) String() string {
+	return fmt.Sprintf("r@1 %.3f r@5 %.3f MRR %.3f; unanswerable unanswered %d/%d; answerable unanswered %d/%d",
+		ratio(f.At1, f.N), ratio(f.At5, f.N), f.RR/math.Max(1, float64(f.N)), f.Quiet, f.Unanswerable, f.WrongQuiet, f.Answerable)
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+func measure(qs []*question, m *kb.Model) map[string]*figures {
+	by := map[string]*figures{"all": {}}
+	for _, q := range qs {
+		r, e, hits, named := q.rank(m)
+		quiet := hits == 0 || !(named || m.Abstain.Threshold <= 0 || m.Confidence(e) >= m.Abstain.Threshold)
+		if by[q.row.Lang] == nil {
+			by[q.row.Lang] = &figures{}
+		}
+		for _, f := range []*figures{by[q.row.Lang], by["all"]} {
+			if !q.answerable() {
+				f.Unanswerable++
+				if quiet {
+					f.Quiet++
+				}
+				continue
+			}
+			f.Answerable++
+			f.N++
+			if quiet {
+				f.WrongQuiet++
+				continue
+			}
+			if r == 1 {
+				f.At1++
+			}
+			if r > 0 {
+				f.At5++
+				f.RR += 1 / float64(r)
+			}
+		}
+	}
+	return by
+}
+
+// fitAbstention fits the logistic model of "the first hit answers" (by
+// gradient descent on the log loss, the score standardized) and chooses
+// its threshold: the highest that leaves at most maxQuiet of the
+// answerable rows unanswered.
+func fitAbstention(qs []*question, m *kb.Model, maxQuiet float64) kb.Abstention {
+	type sample struct {
+		x      [4]float64 // z, share, margin, card
+		y      float64
+		answer bool // an answerable row
+	}
+	var ss []sample
+	answerable, silent := 0, 0 // answerable rows, and those with no hit at all
+	for _, q := range qs {
+		r, e, hits, named := q.rank(m)
+		if q.answerable() {
+			answerable++
+			if hits == 0 {
+				silent++
+			}
+		}
+		if hits == 0 || named {
+			continue // nothing to decide: no hit, or a rule named by number
+		}
+		y := 0.0
+		if r == 1 {
+			y = 1
+		}
+		ss = append(ss, sample{[4]float64{e.Z, e.Share, e.Margin, e.Card}, y, q.answerable()})
+	}
+	if len(ss) == 0 {
+		return kb.Abstention{}
+	}
+	var mean, sd [4]float64
+	for _, s := range ss {
+		for j, v := range s.x {
+			mean[j] += v / float64(len(ss))
+		}
+	}
+	for _, s := range ss {
+		for j, v := range s.x {
+			sd[j] += (v - mean[j]) * (v - mean[j]) / float64(len(ss))
+		}
+	}
+	for j := range sd {
+		sd[j] = math.Sqrt(sd[j]) + 1e-9
+	}
+	var b float64
+	var w [4]float64
+	for it := 0; it < 5000; it++ {
+		var gb float64
+		var g [4]float64
+		for _, s := range ss {
+			t := b
+			for j := range w {
+				t += w[j] * (s.x[j] - mean[j]) / sd[j]
+			}
+			d := 1/(1+math.Exp(-t)) - s.y
+			gb += d
+			for j := range g {
+				g[j] += d * (s.x[j] - mean[j]) / sd[j]
+			}
+		}
+		n := float64(len(ss))
+		b -= 0.5 * gb / n
+		for j := range w {
+			w[j] -= 0.5 * (g[j]/n + 1e-3*w[j])
+		}
+	}
+	// Back to the features' own scales.
+	a := kb.Abstention{Bias: b}
+	raw := [4]*float64{&a.Score, &a.Share, &a.Margin, &a.Card}
+	for j := range w {
+		*raw[j] = w[j] / sd[j]
+		a.Bias -= w[j] * mean[j] / sd[j]
+	}
+	probe := &kb.Model{W: m.W, Abstain: a}
+	var ps []float64
+	for _, s := range ss {
+		if s.answer {
+			ps = append(ps, probe.Confidence(kb.Evidence{Z: s.x[0], Share: s.x[1], Margin: s.x[2], Card: s.x[3]}))
+		}
+	}
+	sort.Float64s(ps)
+	// The threshold may leave that share of the answerable rows unanswered
+	// beside those no text answers.
+	budget := int(maxQuiet * float64(answerable))
+	if budget <= 0 || len(ps) == 0 {
+		return a
+	}
+	if budget >= len(ps) {
+		a.Threshold = ps[len(ps)-1]
+		return a
+	}
+	// The budget's last row is left unanswered, the next one answered.
+	a.Threshold = (ps[budget-1] + ps[budget]) / 2
+	return a
+}
+
+func foldOf(r evalset.Row, k int) int {
+	h := fnv.New32a()
+	h.Write([]byte("ranktrain/fold:" + r.MainGroup()))
+	return int(h.Sum32() % uint32(k))
+}
+
+func main() {
+	dry := flag.Bool("n", false, "train and report only; do not write the model")
+	misses := flag.Bool("misses", false, "list the dev rows the embedded model misses at rank 1, and stop")
+	evalDir := flag.String("eval", "kb/testdata/eval", "the evaluation sets")
+	out := flag.String("o", "kb/ranker.json", "the model file to write")
+	cache := flag.String("cache", filepath.Join(os.TempDir(), "arbiter-test-cache"), "where the full index is kept (built there if missing)")
+	lambdas := flag.String("lambdas", "0.01", "the L2 penalties of coordinate ascent tried, comma-separated; dev chooses")
+	folds := flag.Int("folds", 5, "folds of the cross-validation over the training rows (0: none)")
+	where := flag.Bool("where", false, "tell where the dev rows' answers rank under the embedded model, and stop")
+	start := flag.String("start", "listwise", "where coordinate ascent starts: listwise (the softmax fit) or prior (the former hand-set weights)")
+	lwLambdas := flag.String("listwise-lambdas", "0.0001,0.001", "the L2 penalties of the listwise fit tried, comma-separated; dev chooses")
+	generated := flag.Int("generated", 60, "cards of each of train and dev asked about with nothing else, in three languages, and half as many rules quoted (see generate.go)")
+	quiet := flag.Float64("quiet", 0.01, "the share of the answerable training rows the abstention threshold may leave unanswered")
+	flag.Parse()
+	logf := func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }
+
+	ctx := context.Background()
+	dir, err := kb.DefaultDir(*cache)
+	if err != nil {
+		fatal(err)
+	}
+	ix, err := kb.OpenOrBuild(ctx, dir, kb.Builder{Collect: func() (*kb.Collection, error) { return kb.DefaultCollection(data.Official()) }})
+	if err != nil {
+		fatal(err)
+	}
+	defer ix.Close()
+
+	var train, dev []*question
+	seen := map[string]bool{}
+	files := []string{"sampled/train.yaml", "sampled/dev.yaml", "dev.yaml", "questions.yaml", "reported.yaml", "holdout.yaml"}
+	for _, f := range files {
+		rows, err := evalset.Load(filepath.Join(*evalDir, f))
+		if err != nil {
+			fatal(err)
+		}
+		for _, r := range rows {
+			key := r.Lang + "\x00" + evalset.QuestionKey(r.Q)
+			if r.Touches(evalset.Test) || seen[key] {
+				continue
+			}
+			seen[key] = true
+			p, err := ix.Prepare(ctx, kb.Query{Text: r.Q, Lang: r.Lang, K: 5})
+			if err != nil {
+				fatal(fmt.Errorf("%s: %q: %w", f, r.Q, err))
+			}
+			q := &question{row: r, prep: p, fold: foldOf(r, max(*folds, 1))}
+			switch r.Split() {
+			case evalset.Train:
+				train = append(train, q)
+			case evalset.Dev:
+				dev = append(dev, q)
+			}
+		}
+	}
+	if *generated > 0 {
+		rows := cardRows(ix, *generated)
+		quotes, err := quoteRows(ctx, ix, *generated/2)
+		if err != nil {
+			fatal(err)
+		}
+		for _, r := range append(rows, quotes...) {
+			p, err := ix.Prepare(ctx, kb.Query{Text: r.Q, Lang: r.Lang, K: 5})
+			if err != nil {
+				fatal(fmt.Errorf("generated %q: %w", r.Q, err))
+			}
+			q := &question{row: r, prep: p, fold: foldOf(r, max(*folds, 1))}
+			switch r.Split() {
+			case evalset.Train:
+				train = append(train, q)
+			case evalset.Dev:
+				dev = append(dev, q)
+			}
+		}
+	}
+	logf("%d training rows, %d dev rows", len(train), len(dev))
+	if *misses {
+		listMisses(dev, kb.DefaultModel())
+		return
+	}
+	if *where {
+		analyze(dev, kb.DefaultModel())
+		return
+	}
+	report := func(name string, qs []*question, m *kb.Model) map[string]string {
+		out := map[string]string{}
+		by := measure(qs, m)
+		for _, l := range []string{"en", "fr", "ja", "all"} {
+			if f := by[l]; f != nil {
+				logf("%-14s %-3s %s", name, l, f)
+				out[l] = f.String()
+			}
+		}
+		return out
+	}
+	report("dev written, prior", written(dev), &kb.Model{W: prior()})
+	lwLambda := 0.0
+	if *start == "listwise" {
+		ls := lists(train)
+		bestObj := -1.0
+
+		for _, f := range strings.Split(*lwLambdas, ",") {
+			l, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil {
+				fatal(fmt.Errorf("-listwise-lambdas: %w", err))
+			}
+			w := listwise(ls, l, 600)
+			v := objective(dev, &kb.Model{W: w})
+			logf("listwise lambda %g: dev objective %.4f", l, v)
+			if v > bestObj {
+				bestObj, startW, lwLambda = v, w, l
+			}
+		}
+		report("dev written, listwise", written(dev), &kb.Model{W: startW})
+	}
+
+	// The penalty is chosen on dev.
+	var bestW kb.Features
+	bestLambda, bestDev := 0.0, -1.0
+	for _, f := range strings.Split(*lambdas, ",") {
+		lambda, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil {
+			fatal(fmt.Errorf("-lambdas: %w", err))
+		}
+		w := ascend(train, lambda, logf)
+		v := objective(dev, &kb.Model{W: w})
+		logf("lambda %g: dev objective %.4f", lambda, v)
+		if v > bestDev {
+			bestW, bestLambda, bestDev = w, lambda, v
+		}
+	}
+
+	// Cross-validation of the chosen penalty over the training rows.
+	var cvSum float64
+	var cv figures
+	for k := 0; k < *folds; k++ {
+		var in, held []*question
+		for _, q := range train {
+			if q.fold == k {
+				held = append(held, q)
+			} else {
+				in = append(in, q)
+			}
+		}
+		// Each fold starts from a listwise fit of its own rows.
+		whole := startW
+		if *start == "listwise" {
+			startW = listwise(lists(in), lwLambda, 600)
+		}
+		w := ascend(in, bestLambda, func(string, ...any) {})
+		startW = whole
+		f := measure(held, &kb.Model{W: w})["all"]
+		cv.N += f.N
+		cv.At1 += f.At1
+		cv.At5 += f.At5
+		cv.RR += f.RR
+		cvSum += objective(held, &kb.Model{W: w})
+		logf("fold %d: %s", k, f)
+	}
+	logf("cross-validated: %s", cv)
+
+	m := &kb.Model{W: bestW}
+	m.Abstain = fitAbstention(train, m, *quiet)
+	m.Trained = map[string]any{
+		"rows":            map[string]int{"train": len(train), "dev": len(dev)},
+		"lambda":          bestLambda,
+		"listwise_lambda": lwLambda,
+		"start":           *start,
+		"cross_validated": cv.String(),
+		"train":           report("train", train, m),
+		"dev":             report("dev", dev, m),
+		"dev_written":     report("dev written", written(dev), m),
+		"command":         "go run ./kb/internal/ranktrain",
+	}
+	b, err := m.MarshalJSON()
+	if err != nil {
+		fatal(err)
+	}
+	if *dry {
+		os.Stdout.Write(append(b, '\n'))
+		return
+	}
+	if err := os.WriteFile(*out, append(b, '\n'), 0o644); err != nil {
+		fatal(err)
+	}
+	logf("wrote %s", *out)
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "ranktrain:", err)
+	os.Exit(1)
+}
+
+// listMisses prints the dev rows m does not answer first, with what it
+// gives instead.
+func listMisses(qs []*question, m *kb.Model) {
+	for _, q := range qs {
+		r, e, hits, _ := q.rank(m)
+		if r == 1 || (!q.answerable() && hits == 0) {
+			continue
+		}
+		rs, _, _ := q.prep.Rank(m, 5)
+		var got []string
+		for _, h := range rs {
+			got = append(got, h.IDs[0])
+		}
+		fmt.Printf("rank %d %s/%s %q (p=%.2f share %.2f)\n  want %v\n  got  %v\n", r, q.row.Lang, q.row.Kind, q.row.Q, m.Confidence(e), e.Share, q.row.Expect, got)
+	}
+}
+
+// analyze tells, for each answerable row of qs, whether an expected text
+// is among the candidates at all and at which rank m puts it.
+func analyze(qs []*question, m *kb.Model) {
+	buckets := map[string]int{}
+	for _, q := range qs {
+		if !q.answerable() {
+			continue
+		}
+		rs, _, _ := q.prep.Rank(m, 1000)
+		rank := 0
+	find:
+		for i, h := range rs {
+			for _, want := range q.row.Expect {
+				for _, id := range h.IDs {
+					if kb.MatchesExpected(want, id) {
+						rank = i + 1
+						break find
+					}
+				}
+			}
+		}
+		b := "absent"
+		switch {
+		case rank == 1:
+			b = "1"
+		case rank >= 2 && rank <= 5:
+			b = "2-5"
+		case rank > 5:
+			b = ">5"
+		}
+		if b == "absent" && os.Getenv("RANKTRAIN_ABSENT") != "" {
+			fmt.Printf("absent %s/%s %q want %v\n", q.row.Lang, q.row.Kind, q.row.Q, q.row.Expect)
+		}
+		buckets[q.row.Lang+" "+q.row.Kind+" "+b]++
+		buckets["all "+b]++
+	}
+	keys := make([]string, 0, len(buckets))
+	for k := range buckets {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Printf("%-22s %d\n", k, buckets[k])
+	}
+}
+
+// written returns the rows of qs that were written, not generated.
+func written(qs []*question) []*question {
+	var out []*question
+	for _, q := range qs {
+		if q.row.Note != "generated" {
+			out = append(out, q)
+		}
+	}
+	return out
+}

@@ -1,0 +1,120 @@
+package kb
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestEmbeddedModel(t *testing.T) {
+	t.Parallel()
+	m := DefaultModel()
+	if m.W[fCoverage] <= 0 {
+		t.Errorf("coverage weight %v: a text covering more of the question must score more", m.W[fCoverage])
+	}
+	if m.Abstain.Threshold <= 0 || m.Abstain.Threshold >= 1 {
+		t.Errorf("abstention threshold %v is not a probability that ever abstains", m.Abstain.Threshold)
+	}
+	// The file is what MarshalJSON writes of the model it holds.
+	b, err := m.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := ParseModel(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.W != m.W || again.Abstain != m.Abstain {
+		t.Errorf("the model changed through its file: %+v, then %+v", m, again)
+	}
+}
+
+func TestParseModelRefuses(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, file, want string }{
+		{"unknown feature", `{"version": 1, "weights": {"coverage": 1, "popularity": 2}}`, `unknown feature "popularity"`},
+		{"other version", `{"version": 2, "weights": {}}`, "version 2"},
+		{"unknown key", `{"version": 1, "weights": {}, "bias": 3}`, "unknown field"},
+		{"not JSON", `weights: {coverage: 1}`, "ranking model"},
+		{"empty", ``, "ranking model"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseModel([]byte(tc.file))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("ParseModel(%s) = %v, want an error with %q", tc.file, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestAnswers(t *testing.T) {
+	t.Parallel()
+	m := &Model{Abstain: Abstention{Bias: -2, Share: 4, Threshold: 0.5}}
+	for _, tc := range []struct {
+		name   string
+		ranked []scored
+		want   bool
+	}{
+		{"nothing", nil, false},
+		{"covers most", []scored{{share: 0.9}}, true},
+		{"covers little", []scored{{share: 0.2}}, false},
+		{"named by number", []scored{{share: 0, named: true}}, true},
+	} {
+		if got := m.answers(tc.ranked); got != tc.want {
+			t.Errorf("%s: answers = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	never := &Model{}
+	if !never.answers([]scored{{share: 0}}) {
+		t.Error("a model with no threshold abstained")
+	}
+}
+
+func TestRuleDepth(t *testing.T) {
+	t.Parallel()
+	for n, want := range map[string]int{"7": 1, "702": 2, "702.26": 3, "702.26b": 4} {
+		if got := ruleDepth(n); got != want {
+			t.Errorf("ruleDepth(%q) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// FuzzFeatures describes the candidates of arbitrary questions on the
+// embedded corpus: every feature is a finite number in its range, and
+// ranking the same prepared question twice gives the same hits.
+func FuzzFeatures(f *testing.F) {
+	ix := mustEmbedded(f)
+	for _, s := range []string{"can an aura phase out?", "une aura peut-elle être mise hors phase ?", "フェイズアウトしたオーラはどうなる？",
+		"rule 702.26b", "Teferi's Protection phasing tokens", "\xff\xfe", "phasing phasing phasing phasing phasing"} {
+		f.Add(s, "")
+	}
+	f.Fuzz(func(t *testing.T, text, lang string) {
+		p, err := ix.Prepare(context.Background(), Query{Text: text, Lang: lang})
+		if err != nil {
+			return // refused questions are FuzzSearch's
+		}
+		for id, x := range p.Features() {
+			for i, v := range x {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("%q: %s: feature %s is %v", text, id, featureNames[i], v)
+				}
+			}
+			for _, i := range []int{fShare, fBleve, fOwnBM25, fCardLink, fDefines} {
+				if x[i] < 0 || x[i] > 1+1e-9 {
+					t.Fatalf("%q: %s: feature %s = %v, out of 0..1", text, id, featureNames[i], x[i])
+				}
+			}
+		}
+		a, ea, _ := p.Rank(DefaultModel(), 5)
+		b, eb, _ := p.Rank(DefaultModel(), 5)
+		if len(a) != len(b) || ea != eb {
+			t.Fatalf("%q: two rankings differ: %v, %v", text, a, b)
+		}
+		for i := range a {
+			if strings.Join(a[i].IDs, " ") != strings.Join(b[i].IDs, " ") {
+				t.Fatalf("%q: two rankings differ at %d: %v, %v", text, i, a[i].IDs, b[i].IDs)
+			}
+		}
+	})
+}
