@@ -88,7 +88,17 @@ type Model struct {
 	Abstain Abstention
 	// Trained describes the training run (data, method, figures).
 	Trained map[string]any
+	// tail is the share of the best text's score under which a text is
+	// noise, left out of the hits: 0.02 for a learned model (its scores
+	// are spread wider than the prior's), 0.1 for the prior.
+	tail float64
 }
+
+// Tail cuts of the learned and the prior models (see Model.tail).
+const (
+	learnedTail = 0.02
+	priorTail   = 0.1
+)
 
 // Abstention is the calibrated decision to answer.
 type Abstention struct {
@@ -140,8 +150,38 @@ var defaultModel = sync.OnceValue(func() *Model {
 	return m
 })
 
-// DefaultModel returns the ranking model Search uses.
+// NewModel returns a learned model of weights w, with no abstention.
+func NewModel(w Features) *Model { return &Model{W: w, tail: learnedTail} }
+
+// DefaultModel returns the ranking model Search uses on an index of the
+// official data.
 func DefaultModel() *Model { return defaultModel() }
+
+// PriorModel returns the ranking the learned model replaced: the
+// logarithms of the factors Search once multiplied a text's score by, set
+// by hand, and no abstention. It is where training starts, and how an
+// index without the official data (the embedded corpus alone, or a corpus
+// of one's own) ranks: the learned weights read what the official data
+// holds (a card's texts beside the rules, how sure a name's link is).
+func PriorModel() *Model {
+	m := &Model{tail: priorTail}
+	for name, w := range map[string]float64{
+		"coverage": 1, "bleve": 0.262, "card_named": 0.405, "card_own_text": -0.105, "defines": 0.588,
+		"quoted": 0.11, "short": -0.163, "same_lang": 0.14, "cross_unofficial": -0.223, "unofficial": -0.511,
+		"historical": 0.405, "ruling_year": 0.0953,
+	} {
+		m.W[featureIndex(name)] = w
+	}
+	return m
+}
+
+// rankModel returns the model that ranks ix's texts.
+func (ix *Index) rankModel() *Model {
+	if ix.meta.CardTexts > 0 {
+		return defaultModel()
+	}
+	return PriorModel()
+}
 
 // ParseModel reads a model file. A weight for a feature it does not know
 // is an error; a feature it does not name weighs 0.
@@ -155,7 +195,7 @@ func ParseModel(b []byte) (*Model, error) {
 	if f.Version != ModelVersion {
 		return nil, fmt.Errorf("ranking model: version %d, want %d", f.Version, ModelVersion)
 	}
-	m := &Model{Abstain: f.Abstain, Trained: f.Training}
+	m := &Model{Abstain: f.Abstain, Trained: f.Training, tail: learnedTail}
 	for name, w := range f.Weights {
 		i := featureIndex(name)
 		if i < 0 {

@@ -15,7 +15,6 @@ import (
 const (
 	minCoverage    = 0.34 // share of the question a text must cover to answer it
 	exactRuleBonus = 1000 // the rule whose number the question gives
-	tailCut        = 0.02 // texts under this share of the best score are noise
 	supportWeight  = 4.0  // a concept this rare (about 2% of the texts) supports a card named by a common word
 	shortText      = 40   // a text this short (characters) says little: "Deathtouch is a static ability."
 	quoteRun       = 4    // a text holding this many of the question's words in a row is quoted
@@ -309,7 +308,7 @@ func (m *Model) order(cands []candidate) []scored {
 	cut := out[:0]
 	prev := 0.0
 	for _, h := range out {
-		if !(h.Doc.Kind == KindRule && h.Exact || h.Score >= best*tailCut) {
+		if !(h.Doc.Kind == KindRule && h.Exact || h.Score >= best*m.tail) {
 			continue
 		}
 		if len(cut) > 0 && h.Score > prev {

@@ -104,12 +104,10 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	if pr.offTopic {
 		return res, nil
 	}
-	m := defaultModel()
+	m := ix.rankModel()
 	ranked := m.order(pr.cands)
-	if len(q.First) == 0 && ix.meta.CardTexts > 0 && !m.answers(ranked) {
-		// Nothing answers surely enough: say so rather than guess. The
-		// decision is calibrated on the official data; an index without
-		// its cards (the embedded corpus alone) answers with its best.
+	if len(q.First) == 0 && !m.answers(ranked) {
+		// Nothing answers surely enough: say so rather than guess.
 		ranked = nil
 	}
 	hits := ix.pinFirst(ix.settleHits(ranked, pr.matched, pr.lang, pr.game), q.First)

@@ -1,35 +1,3 @@
-// Command ranktrain learns the ranking model Search uses (kb/ranker.json)
-// from the evaluation's training split, over the full index.
-//
-//	go run ./kb/internal/ranktrain            # train, cross-validate, write kb/ranker.json
-//	go run ./kb/internal/ranktrain -n         # train and report, write nothing
-//	go run ./kb/internal/ranktrain -where     # where the dev rows' answers rank now
-//	go run ./kb/internal/ranktrain -misses    # the dev rows the embedded model misses
-//
-// The rows it learns from are those of kb/testdata/eval/sampled/train.yaml
-// and the rows of the older sets whose split is train; no row that touches
-// the test split is read. The dev split (sampled/dev.yaml and the older
-// rows whose split is dev) chooses the regularization and is reported.
-//
-// The method has two stages, both on a linear model in log space (each
-// text's score is exp(w·x), x its features, see kb.Features). First a
-// listwise fit (ListNet with one relevant group, Cao et al., 2007): the
-// weights that maximize the softmax likelihood of the answering texts
-// among each question's candidates, by Adam; the objective is convex, its
-// L2 penalty chosen on dev. Then coordinate ascent (Metzler and Croft,
-// 2007) from those weights: each weight in turn is moved by the step that
-// most improves the objective users see (the mean of recall@1 and the
-// reciprocal rank within the first five, after the hits are settled as
-// Search settles them), less an L2 penalty toward the listwise weights,
-// until no step improves it. Then the abstention model, a logistic
-// regression of "the first hit answers" on the first hit's score, the
-// share of the question it covers, its margin over the second and whether
-// it is a named card's text, is fitted on the same rows, and its threshold
-// chosen so that at most 1% of the answerable rows go unanswered
-// (-quiet). K-fold
-// cross-validation by group over the training rows (-folds) reports how
-// well the weights generalize. Everything is deterministic: the same data
-// gives the same file.
 package main
 
 import (
@@ -76,20 +44,9 @@ func (q *question) rank(m *kb.Model) (rank int, e kb.Evidence, hits int, named b
 	return 0, e, len(rs), named
 }
 
-// prior is where coordinate ascent starts: the weights Search used before
-// it learned them (the logarithms of its former hand-set factors).
-func prior() kb.Features {
-	var w kb.Features
-	set := map[string]float64{
-		"coverage": 1, "bleve": 0.262, "card_named": 0.405, "card_own_text": -0.105, "defines": 0.588,
-		"quoted": 0.11, "short": -0.163, "same_lang": 0.14, "cross_unofficial": -0.223, "unofficial": -0.511,
-		"historical": 0.405, "ruling_year": 0.0953,
-	}
-	for i, n := range kb.FeatureNames() {
-		w[i] = set[n]
-	}
-	return w
-}
+// prior is where coordinate ascent starts without the listwise fit: the
+// weights Search used before it learned them (kb.PriorModel).
+func prior() kb.Features { return kb.PriorModel().W }
 
 // startW is where coordinate ascent starts, and what its penalty pulls
 // toward.
@@ -140,7 +97,7 @@ func objective(qs []*question, m *kb.Model) float64 {
 // ascend runs coordinate ascent from the prior on qs with penalty lambda.
 func ascend(qs []*question, lambda float64, logf func(string, ...any)) kb.Features {
 	w0 := startW
-	m := &kb.Model{W: w0}
+	m := kb.NewModel(w0)
 	penalty := func(w kb.Features) float64 {
 		var p float64
 		for i := range w {
@@ -302,7 +259,8 @@ func fitAbstention(qs []*question, m *kb.Model, maxQuiet float64) kb.Abstention 
 		*raw[j] = w[j] / sd[j]
 		a.Bias -= w[j] * mean[j] / sd[j]
 	}
-	probe := &kb.Model{W: m.W, Abstain: a}
+	probe := kb.NewModel(m.W)
+	probe.Abstain = a
 	var ps []float64
 	for _, s := range ss {
 		if s.answer {
@@ -425,7 +383,7 @@ func main() {
 		}
 		return out
 	}
-	report("dev written, prior", written(dev), &kb.Model{W: prior()})
+	report("dev written, prior", written(dev), kb.NewModel(prior()))
 	lwLambda := 0.0
 	if *start == "listwise" {
 		ls := lists(train)
@@ -437,13 +395,13 @@ func main() {
 				fatal(fmt.Errorf("-listwise-lambdas: %w", err))
 			}
 			w := listwise(ls, l, 600)
-			v := objective(dev, &kb.Model{W: w})
+			v := objective(dev, kb.NewModel(w))
 			logf("listwise lambda %g: dev objective %.4f", l, v)
 			if v > bestObj {
 				bestObj, startW, lwLambda = v, w, l
 			}
 		}
-		report("dev written, listwise", written(dev), &kb.Model{W: startW})
+		report("dev written, listwise", written(dev), kb.NewModel(startW))
 	}
 
 	// The penalty is chosen on dev.
@@ -455,7 +413,7 @@ func main() {
 			fatal(fmt.Errorf("-lambdas: %w", err))
 		}
 		w := ascend(train, lambda, logf)
-		v := objective(dev, &kb.Model{W: w})
+		v := objective(dev, kb.NewModel(w))
 		logf("lambda %g: dev objective %.4f", lambda, v)
 		if v > bestDev {
 			bestW, bestLambda, bestDev = w, lambda, v
@@ -481,17 +439,17 @@ func main() {
 		}
 		w := ascend(in, bestLambda, func(string, ...any) {})
 		startW = whole
-		f := measure(held, &kb.Model{W: w})["all"]
+		f := measure(held, kb.NewModel(w))["all"]
 		cv.N += f.N
 		cv.At1 += f.At1
 		cv.At5 += f.At5
 		cv.RR += f.RR
-		cvSum += objective(held, &kb.Model{W: w})
+		cvSum += objective(held, kb.NewModel(w))
 		logf("fold %d: %s", k, f)
 	}
 	logf("cross-validated: %s", cv)
 
-	m := &kb.Model{W: bestW}
+	m := kb.NewModel(bestW)
 	m.Abstain = fitAbstention(train, m, *quiet)
 	m.Trained = map[string]any{
 		"rows":            map[string]int{"train": len(train), "dev": len(dev)},

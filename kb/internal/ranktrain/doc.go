@@ -1,0 +1,33 @@
+// Command ranktrain learns the ranking model Search uses (kb/ranker.json)
+// from the evaluation's training split, over the full index.
+//
+//	go run ./kb/internal/ranktrain            # train, cross-validate, write kb/ranker.json
+//	go run ./kb/internal/ranktrain -n         # train and report, write nothing
+//	go run ./kb/internal/ranktrain -where     # where the dev rows' answers rank now
+//	go run ./kb/internal/ranktrain -misses    # the dev rows the embedded model misses
+//
+// The rows it learns from are those of kb/testdata/eval/sampled/train.yaml
+// and the rows of the older sets whose split is train; no row that touches
+// the test split is read. The dev split (sampled/dev.yaml and the older
+// rows whose split is dev) chooses the regularization and is reported.
+//
+// The method has two stages, both on a linear model in log space (each
+// text's score is exp(w·x), x its features, see kb.Features). First a
+// listwise fit (ListNet with one relevant group, Cao et al., 2007): the
+// weights that maximize the softmax likelihood of the answering texts
+// among each question's candidates, by Adam; the objective is convex, its
+// L2 penalty chosen on dev. Then coordinate ascent (Metzler and Croft,
+// 2007) from those weights: each weight in turn is moved by the step that
+// most improves the objective users see (the mean of recall@1 and the
+// reciprocal rank within the first five, after the hits are settled as
+// Search settles them), less an L2 penalty toward the listwise weights,
+// until no step improves it. Then the abstention model, a logistic
+// regression of "the first hit answers" on the first hit's score, the
+// share of the question it covers, its margin over the second and whether
+// it is a named card's text, is fitted on the same rows, and its threshold
+// chosen so that at most 1% of the answerable rows go unanswered
+// (-quiet). K-fold
+// cross-validation by group over the training rows (-folds) reports how
+// well the weights generalize. Everything is deterministic: the same data
+// gives the same file.
+package main
