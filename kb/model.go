@@ -12,10 +12,11 @@ import (
 // The ranking model: a text's score is exp(w·x), x the text's features for
 // the question (Features) and w weights learned from the evaluation's
 // training split by a listwise fit refined by coordinate ascent
-// (kb/internal/ranktrain). Whether to answer at all is a logistic model
-// over the best text's score, the share of the question it covers, its
-// margin over the next and whether it is a named card's text, with a
-// threshold chosen on the same data (Model.answers).
+// (kb/internal/ranktrain). Whether to answer at all may be left to a
+// logistic model over the best text's score, the share of the question it
+// covers, its margin over the next and whether it is a named card's text,
+// with a threshold chosen on the same data (Model.answers); the shipped
+// model records the fitted threshold and does not use it.
 
 // The features of a (question, text) pair.
 const (
@@ -34,7 +35,7 @@ const (
 	fShort                     // a text under 40 characters
 	fSameLang                  // the text is in the question's language
 	fCrossUnofficial           // an unofficial text in another language
-	fTranslation               // a translation (printed or machine) of another text, in the question's language
+	fTranslation               // a printed card's text in the question's language
 	fUnofficial                // not the publisher's text (an article, a wiki)
 	fHistorical                // an obsolete text, for a question about the old rules
 	fKindRule                  // a rule of the Comprehensive Rules
@@ -56,6 +57,7 @@ const (
 	fOwnRank                   // 1 / its rank by own_bm25 among the candidates
 	fCardRank                  // 1 / its rank by rest_rel then own_bm25 among the texts of its card
 	fForeignTranslation        // a translation into another language than the question's
+	fMachineTranslation        // a machine translation into the question's language
 	numFeatures
 )
 
@@ -66,7 +68,7 @@ var featureNames = [numFeatures]string{
 	"cross_unofficial", "translation", "unofficial", "historical", "kind_rule", "kind_glossary",
 	"kind_ruling", "kind_doc", "rule_depth", "ruling_year", "ygo", "coverage_rel", "rest_share", "rest_rel",
 	"rule_share", "ruling_share", "glossary_share", "rule_bleve", "card_rest", "bleve_rank", "own_rank", "card_rank",
-	"foreign_translation",
+	"foreign_translation", "machine_translation",
 }
 
 // Features is the feature vector of a candidate.
@@ -175,9 +177,12 @@ func PriorModel() *Model {
 	return m
 }
 
-// rankModel returns the model that ranks ix's texts.
+// rankModel returns the model that ranks ix's texts: the learned one for
+// an index of the official data (cards and a release of the Comprehensive
+// Rules), the prior for any other (the embedded corpus alone, or with a few
+// cards, as tests build).
 func (ix *Index) rankModel() *Model {
-	if ix.meta.CardTexts > 0 {
+	if ix.meta.CardTexts > 0 && len(ix.meta.CRDates) > 0 {
 		return defaultModel()
 	}
 	return PriorModel()

@@ -167,10 +167,13 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 		if d.OriginalID != "" {
 			// A translation the asker reads, or one into another language
 			// (of an original that may be in the asker's own).
-			if d.Lang == a.lang {
-				x[fTranslation] = 1
-			} else {
+			switch {
+			case d.Lang != a.lang:
 				x[fForeignTranslation] = 1
+			case d.Kind == KindCard:
+				x[fTranslation] = 1 // a printed card in the asker's language
+			default:
+				x[fMachineTranslation] = 1
 			}
 		}
 		if !info.Official {

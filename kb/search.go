@@ -116,7 +116,13 @@ func (ix *Index) Search(ctx context.Context, q Query) (*Result, error) {
 	page, folded := ix.present(ctx, hits, pr.matched, pr.plan, pr.lang, pr.offset, pr.k)
 	res.Total = len(hits) - folded
 	res.Hits = page
+	// The cards named are those the plan kept, and a card whose name opens
+	// the question ("土牢でフェイズ・アウトした…"), its subject, even where
+	// its texts do not answer.
 	res.Cards = pr.plan.namedCards()
+	for _, c := range pr.subjects {
+		res.Cards = addUnique(res.Cards, c)
+	}
 	return res, nil
 }
 
@@ -130,7 +136,8 @@ type prepared struct {
 	lang      string // the answer's language
 	game      string
 	k, offset int
-	offTopic  bool // a question no rules text answers: no candidates
+	offTopic  bool     // a question no rules text answers: no candidates
+	subjects  []string // cards whose name opens the question
 }
 
 func (ix *Index) prepare(ctx context.Context, q Query) (*prepared, error) {
@@ -172,6 +179,9 @@ func (ix *Index) prepare(ctx context.Context, q Query) (*prepared, error) {
 	for _, c := range a.cards {
 		if !c.weak {
 			res.Cards = addUnique(res.Cards, c.names[0])
+		}
+		if c.span.start == 0 {
+			pr.subjects = append(pr.subjects, c.names[0])
 		}
 	}
 	for _, t := range a.topics {

@@ -260,12 +260,13 @@ func TestConsoleReportExample(t *testing.T) {
 		"Report #1 confirmed", "✅ Reported and corrected"); !ok {
 		t.Errorf("output lacks %q:\n%s", sub, out)
 	}
-	// The reported answer opened on the rule about counters; once the
-	// report is confirmed, the question and its paraphrases (in English
-	// and in Japanese) open on the rule the reviewer named, and say so.
+	// The reported answer opened on a line of the wiki about Sower of
+	// Temptation; once the report is confirmed, the question and its
+	// paraphrases (in English and in Japanese) open on the rule the
+	// reviewer named, and say so.
 	before, after, _ := strings.Cut(out, "Report #1 confirmed")
-	if !strings.Contains(before, "Rule 702.26d: “Counters and stickers") {
-		t.Errorf("the reported answer does not open on the rule on counters:\n%s", before)
+	if !strings.Contains(before, "Article — When a permanent phases out, machine translation: “If Sower of Temptation phases out") {
+		t.Errorf("the reported answer does not open on the wiki's line:\n%s", before)
 	}
 	if n := strings.Count(after, "✅"); n != 3 {
 		t.Errorf("%d answers say they were corrected after the confirmation, want 3:\n%s", n, after)

@@ -93,6 +93,27 @@ func listwise(ls []list, lambda float64, iters int) kb.Features {
 			vh := v[j] / (1 - math.Pow(b2, float64(it)))
 			w[j] -= lr * mh / (math.Sqrt(vh) + eps)
 		}
+		w = constrain(w)
+	}
+	return w
+}
+
+// nonPositive are the features whose weight may not be positive, whatever
+// the training rows hold (the older sets expect many of the embedded
+// corpus's articles and their translations): the publisher's texts come
+// before others (an article is no better than a rule for being one), and a
+// machine translation is no better than its original.
+var nonPositive = []string{"unofficial", "cross_unofficial", "kind_doc", "machine_translation", "foreign_translation"}
+
+// constrain returns w with the weights of nonPositive at most 0.
+func constrain(w kb.Features) kb.Features {
+	names := kb.FeatureNames()
+	for i, n := range names {
+		for _, c := range nonPositive {
+			if n == c && w[i] > 0 {
+				w[i] = 0
+			}
+		}
 	}
 	return w
 }
