@@ -149,3 +149,39 @@ func BenchmarkRankFull(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/float64(len(lists)), "candidates/question")
 }
+
+// TestRankModel checks which model ranks which index: the learned one the
+// official data, the prior the embedded corpus alone.
+func TestRankModel(t *testing.T) {
+	t.Parallel()
+	if m := mustEmbedded(t).rankModel(); m.W != PriorModel().W || m.tail != priorTail {
+		t.Errorf("the embedded corpus ranks with %+v, want the prior", m.W)
+	}
+	if m := fullIndex(t).rankModel(); m != DefaultModel() || m.tail != learnedTail {
+		t.Errorf("the default index does not rank with the learned model")
+	}
+}
+
+func TestRankBy(t *testing.T) {
+	t.Parallel()
+	cands := make([]candidate, 4)
+	for i, v := range []float64{0.5, 0.9, 0.5, 0.1} {
+		cands[i].x[fBleve] = v
+	}
+	cands[3].Doc.Card = "Fog"
+	rankBy(cands, fBleveRank, func(*candidate) string { return "" }, func(a, b *candidate) bool { return a.x[fBleve] > b.x[fBleve] })
+	want := []float64{1.0 / 2, 1, 1.0 / 2, 1.0 / 4} // ties share the better rank
+	for i, c := range cands {
+		if c.x[fBleveRank] != want[i] {
+			t.Errorf("candidate %d: 1/rank %v, want %v", i, c.x[fBleveRank], want[i])
+		}
+	}
+	// Grouped by card: the card's only text is first of its group; the
+	// texts of no card get nothing.
+	rankBy(cands, fCardRank, func(c *candidate) string { return c.Doc.Card }, func(a, b *candidate) bool { return a.x[fBleve] > b.x[fBleve] })
+	for i, want := range []float64{0, 0, 0, 1} {
+		if cands[i].x[fCardRank] != want {
+			t.Errorf("candidate %d: card rank %v, want %v", i, cands[i].x[fCardRank], want)
+		}
+	}
+}
