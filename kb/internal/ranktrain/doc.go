@@ -26,8 +26,11 @@
 // share of the question it covers, its margin over the second and whether
 // it is a named card's text, is fitted on the same rows, and its threshold
 // chosen so that at most 1% of the answerable rows go unanswered
-// (-quiet). K-fold
-// cross-validation by group over the training rows (-folds) reports how
-// well the weights generalize. Everything is deterministic: the same data
+// (-quiet); the file records that threshold and uses it only with
+// -abstain. The weights of unofficial texts, articles and machine
+// translations are kept at most 0 in both stages. Rows generated from the
+// answer side (generate.go) join the written ones. K-fold cross-validation
+// by group over the training rows (-folds) reports how well the weights
+// generalize. Everything is deterministic: the same data
 // gives the same file.
 package main
