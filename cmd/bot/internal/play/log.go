@@ -161,7 +161,9 @@ func DecodeMove(tok string, hand []engine.StackObject, players []string) (engine
 		}
 		return engine.Action{Kind: engine.ActionAdvance, Player: p, Step: engine.Step(f[2])}, nil
 	case "c", "a":
-		if len(f) < 2 || len(f) > 5 || !validID(f[1]) {
+		// A move is written without trailing empty fields: "c:growth::efreet:"
+		// is no move's writing (it would read back without its last ':').
+		if len(f) < 2 || len(f) > 5 || !validID(f[1]) || len(f) > 2 && f[len(f)-1] == "" {
 			return bad, ErrBadLog
 		}
 		first := 0
