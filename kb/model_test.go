@@ -99,7 +99,8 @@ func FuzzFeatures(f *testing.F) {
 		if err != nil {
 			return // refused questions are FuzzSearch's
 		}
-		for id, x := range p.Features() {
+		for _, c := range p.Candidates() {
+			id, x := c.IDs[0], c.X
 			for i, v := range x {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
 					t.Fatalf("%q: %s: feature %s is %v", text, id, featureNames[i], v)
@@ -145,7 +146,7 @@ func BenchmarkRankFull(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		l := lists[i%len(lists)]
-		m.order(append([]candidate(nil), l...))
+		m.order(l)
 	}
 	b.ReportMetric(float64(n)/float64(len(lists)), "candidates/question")
 }

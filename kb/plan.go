@@ -165,33 +165,27 @@ var historicalCues = []string{
 // coverage is the weighted share of the question's concepts that text d,
 // in language lang, covers. The question's plain words only count for
 // texts in the question's language; topics and cards count in every
-// language.
-func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap, rel *relations) (got, total float64) {
+// language. rest and restTotal are the same without the cards the question
+// names (and the topics no text mentions): what of the rest of the
+// question, what it asks about them, the text covers.
+func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap) (got, total, rest, restTotal float64) {
 	for _, c := range p.concepts {
 		if c.lang != "" && c.lang != d.Lang {
 			continue
 		}
+		in := c.kind != conceptCard && c.weight < absentWeight
 		total += c.weight
+		if in {
+			restTotal += c.weight
+		}
 		if c.matched(d, locs) {
 			got += c.weight
+			if in {
+				rest += c.weight
+			}
 		}
 	}
-	return got, total
-}
-
-// restCoverage is coverage without the cards the question names: what of
-// the rest of the question (what it asks about them) a text covers.
-func (p *queryPlan) restCoverage(d Doc, locs search.FieldTermLocationMap) (got, total float64) {
-	for _, c := range p.concepts {
-		if c.kind == conceptCard || c.lang != "" && c.lang != d.Lang || c.weight >= absentWeight {
-			continue
-		}
-		total += c.weight
-		if c.matched(d, locs) {
-			got += c.weight
-		}
-	}
-	return got, total
+	return got, total, rest, restTotal
 }
 
 func (c concept) matched(d Doc, locs search.FieldTermLocationMap) bool {

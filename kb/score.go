@@ -115,7 +115,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 				isSubject = isSubject || i == subject
 			}
 		}
-		got, total := p.coverage(d, m.Locations, ix.related)
+		got, total, rest, restTotal := p.coverage(d, m.Locations)
 		cov := 0.0
 		if total > 0 {
 			cov = got / total
@@ -127,7 +127,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 		x[fCoverage] = math.Log(got + 0.1)
 		x[fShare] = cov
 		x[fCoverageRel] = got
-		if rest, restTotal := p.restCoverage(d, m.Locations); restTotal > 0 {
+		if restTotal > 0 {
 			x[fRestShare] = rest / restTotal
 			x[fRestRel] = rest
 		}

@@ -41,11 +41,7 @@ func (p *Prepared) Rank(m *Model, k int) (hits []Ranked, e Evidence, named bool)
 	if p.pr.offTopic || len(p.pr.cands) == 0 {
 		return nil, e, false
 	}
-	// order reorders a copy: the candidates are ranked again by the next
-	// model.
-	cands := make([]candidate, len(p.pr.cands))
-	copy(cands, p.pr.cands)
-	ranked := m.order(cands)
+	ranked := m.order(p.pr.cands) // order leaves the candidates as they are, for the next model
 	if len(ranked) == 0 {
 		return nil, e, false
 	}
@@ -61,16 +57,6 @@ func (p *Prepared) Rank(m *Model, k int) (hits []Ranked, e Evidence, named bool)
 		hits = append(hits, Ranked{IDs: ids})
 	}
 	return hits, e, named
-}
-
-// Features returns the features of every candidate of the question, for
-// inspection.
-func (p *Prepared) Features() map[string]Features {
-	out := make(map[string]Features, len(p.pr.cands))
-	for _, c := range p.pr.cands {
-		out[c.Doc.ID] = c.x
-	}
-	return out
 }
 
 // Candidate is one candidate text of a prepared question: the IDs it

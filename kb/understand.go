@@ -222,26 +222,6 @@ func (ix *Index) linkProbability(name, card, lang string, rd *termReader) float6
 	return own / float64(df)
 }
 
-// ordinaryEnglishDocs is how many English texts hold a word for the
-// French or Japanese word it translates to be an ordinary word as well.
-const ordinaryEnglishDocs = 300
-
-// ordinaryInEnglish reports whether a French or Japanese term (analyzed)
-// translates to an English word common in the English texts: the French
-// and Japanese texts are too few to tell an everyday word ("brouillard",
-// "début") from a name by their own counts.
-func (ix *Index) ordinaryInEnglish(term, lang string, rd *termReader) bool {
-	if lang == "en" {
-		return false
-	}
-	for _, en := range ix.trans[lang][term] {
-		if rd.docFreq(fTextEN, en) >= ordinaryEnglishDocs {
-			return true
-		}
-	}
-	return false
-}
-
 // withoutCards returns the question with the card names it holds blanked
 // out ("Price of Fame" is a card, not a price).
 func (a *questionAnalysis) withoutCards() string {
@@ -281,7 +261,7 @@ func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
 			common = ordinaryPhraseDocs
 		}
 		for _, t := range terms {
-			if rd.docFreq(field, t) < common && !ix.ordinaryInEnglish(t, lang, rd) {
+			if rd.docFreq(field, t) < common {
 				return false
 			}
 		}
@@ -296,7 +276,7 @@ func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
 		common = ordinaryPhraseDocs // 死の魔道士、リリアナ: common parts, a rare whole
 	}
 	for _, t := range terms {
-		if rd.docFreq(fTextJA, t) < uint64(common) && (len(terms) > 1 || !ix.ordinaryInEnglish(t, "ja", rd)) {
+		if rd.docFreq(fTextJA, t) < uint64(common) {
 			return false
 		}
 	}
