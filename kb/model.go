@@ -81,12 +81,15 @@ func FeatureNames() []string { return featureNames[:] }
 type Model struct {
 	// W holds a weight per feature.
 	W Features
-	// Abstain is the logistic model of "the best text answers": P =
-	// sigmoid(Bias + Score*z + Share*share + Margin*(z - z2) + Card*card),
-	// z the best text's score (w·x), share the part of the question it
-	// covers, z2 the next text's score and card 1 for a text of a card the
-	// question names. The question is left unanswered when P < Threshold.
-	// Threshold 0 never abstains.
+	// Abstain is the logistic model of "the question has an answer": P =
+	// sigmoid(Bias + Score*z + Share*share + Margin*(z - z2) + Card*card +
+	// Rest*rest + Bare*bare + Sure*sure), read on the best text: z its
+	// score (w·x), share the part of the question it covers, z2 the next
+	// text's score, card 1 for a text of a card the question names, rest
+	// the part it covers of what the question asks beside its cards, bare
+	// 1 when it covers none of that, sure 1 for a card named by a name
+	// that is no common word. The question is left unanswered when P <
+	// Threshold. Threshold 0 never abstains.
 	Abstain Abstention
 	// Trained describes the training run (data, method, figures).
 	Trained map[string]any
@@ -109,12 +112,15 @@ type Abstention struct {
 	Share     float64 `json:"share"`
 	Margin    float64 `json:"margin"`
 	Card      float64 `json:"card"`
+	Rest      float64 `json:"rest,omitempty"`
+	Bare      float64 `json:"bare,omitempty"`
+	Sure      float64 `json:"sure,omitempty"`
 	Threshold float64 `json:"threshold"`
 }
 
 // Evidence is what the decision to answer reads of the ranked texts.
 type Evidence struct {
-	Z, Share, Margin, Card float64
+	Z, Share, Margin, Card, Rest, Bare, Sure float64
 }
 
 // evidence returns the decision's inputs for ranked, best first.
@@ -125,6 +131,13 @@ func evidence(ranked []scored) Evidence {
 	}
 	if ranked[0].Exact {
 		e.Card = 1
+	}
+	e.Rest = ranked[0].rest
+	if ranked[0].bare {
+		e.Bare = 1
+	}
+	if ranked[0].sure {
+		e.Sure = 1
 	}
 	return e
 }
@@ -244,19 +257,17 @@ func (m *Model) score(x *Features) float64 {
 // Confidence is the calibrated probability that the first text answers.
 func (m *Model) Confidence(e Evidence) float64 {
 	a := m.Abstain
-	return 1 / (1 + math.Exp(-(a.Bias + a.Score*e.Z + a.Share*e.Share + a.Margin*e.Margin + a.Card*e.Card)))
+	return 1 / (1 + math.Exp(-(a.Bias + a.Score*e.Z + a.Share*e.Share + a.Margin*e.Margin + a.Card*e.Card + a.Rest*e.Rest + a.Bare*e.Bare + a.Sure*e.Sure)))
 }
 
 // answers reports whether the best of ranked answers the question well
-// enough to be shown; a rule the question names by number always does,
-// and so does a text of a card it names by a name that is no common word
-// ("how does Null Rod work?" asks nothing else).
+// enough to be shown; a rule the question names by number always does.
 func (m *Model) answers(ranked []scored) bool {
 	if len(ranked) == 0 {
 		return false
 	}
 	top := ranked[0]
-	if top.named || top.sure || m.Abstain.Threshold <= 0 {
+	if top.named || m.Abstain.Threshold <= 0 {
 		return true
 	}
 	return m.Confidence(evidence(ranked)) >= m.Abstain.Threshold

@@ -33,8 +33,13 @@ type scored struct {
 	// named marks the rule whose number the question gives.
 	named bool
 	// sure marks a text of a card the question names by a name that is
-	// no common word: what the question is about, whatever it asks.
+	// no common word: what the question is about.
 	sure bool
+	// rest is the part of the question beside the cards it names that the
+	// text covers; bare marks a text that covers none of it when there is
+	// some ("is Atraxa still tier 1?": Atraxa's texts say nothing of tiers).
+	rest float64
+	bare bool
 }
 
 // candidate is a text that may answer the question, with its features.
@@ -202,8 +207,9 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 			x[fYGO] = 1
 		}
 		out = append(out, candidate{
-			scored: scored{Hit: Hit{Doc: d, Exact: exact || cardHit}, obsolete: d.Obsolete && !a.historical, hash: info.Hash, share: cov, named: exact, sure: sure},
-			x:      x,
+			scored: scored{Hit: Hit{Doc: d, Exact: exact || cardHit}, obsolete: d.Obsolete && !a.historical, hash: info.Hash, share: cov, named: exact, sure: sure,
+				rest: x[fRestShare], bare: restTotal > 0 && rest == 0},
+			x: x,
 		})
 	}
 	// What a text covers beside what the best candidate covers: the

@@ -35,8 +35,7 @@ type Ranked struct {
 // Rank returns the first k hits Search would give under m, before any
 // abstention, with what the decision to answer reads (named is set when
 // the first hit is answered whatever the model says: a rule the question
-// names by number, a text of a card it names surely). A question no rules
-// text answers has none.
+// names by number). A question no rules text answers has none.
 func (p *Prepared) Rank(m *Model, k int) (hits []Ranked, e Evidence, named bool) {
 	if p.pr.offTopic || len(p.pr.cands) == 0 {
 		return nil, e, false
@@ -45,7 +44,7 @@ func (p *Prepared) Rank(m *Model, k int) (hits []Ranked, e Evidence, named bool)
 	if len(ranked) == 0 {
 		return nil, e, false
 	}
-	e, named = evidence(ranked), ranked[0].named || ranked[0].sure
+	e, named = evidence(ranked), ranked[0].named
 	for _, h := range p.ix.settleHits(ranked, p.pr.matched, p.pr.lang, p.pr.game) {
 		if len(hits) == k {
 			break

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -187,39 +188,39 @@ func measure(qs []*question, m *kb.Model) map[string]*figures {
 	return by
 }
 
-// fitAbstention fits the logistic model of "the first hit answers" (by
-// gradient descent on the log loss, the score standardized) and chooses
-// its threshold: the highest that leaves at most maxQuiet of the
-// answerable rows unanswered.
+// fitAbstention fits the logistic model of "the question has an answer"
+// on the first hit's evidence (by gradient descent on the log loss, the
+// inputs standardized) and chooses its threshold: the highest that leaves
+// at most maxQuiet of the answerable rows unanswered. The label is whether
+// the row is answerable, not whether the first hit answers it: a question
+// ranked wrongly is still one to answer.
 func fitAbstention(qs []*question, m *kb.Model, maxQuiet float64) kb.Abstention {
+	const n = 7 // z, share, margin, card, rest, bare, sure
+	vec := func(e kb.Evidence) [n]float64 {
+		return [n]float64{e.Z, e.Share, e.Margin, e.Card, e.Rest, e.Bare, e.Sure}
+	}
 	type sample struct {
-		x      [4]float64 // z, share, margin, card
-		y      float64
-		answer bool // an answerable row
+		x       [n]float64
+		answer  bool // an answerable row
+		written bool // a row written by a person, not generated
 	}
 	var ss []sample
-	answerable, silent := 0, 0 // answerable rows, and those with no hit at all
+	answerable := 0 // written answerable rows
 	for _, q := range qs {
-		r, e, hits, named := q.rank(m)
-		if q.answerable() {
+		_, e, hits, named := q.rank(m)
+		w := q.row.Note != "generated"
+		if q.answerable() && w {
 			answerable++
-			if hits == 0 {
-				silent++
-			}
 		}
 		if hits == 0 || named {
 			continue // nothing to decide: no hit, or a rule named by number
 		}
-		y := 0.0
-		if r == 1 {
-			y = 1
-		}
-		ss = append(ss, sample{[4]float64{e.Z, e.Share, e.Margin, e.Card}, y, q.answerable()})
+		ss = append(ss, sample{vec(e), q.answerable(), w})
 	}
 	if len(ss) == 0 {
 		return kb.Abstention{}
 	}
-	var mean, sd [4]float64
+	var mean, sd [n]float64
 	for _, s := range ss {
 		for j, v := range s.x {
 			mean[j] += v / float64(len(ss))
@@ -234,30 +235,34 @@ func fitAbstention(qs []*question, m *kb.Model, maxQuiet float64) kb.Abstention 
 		sd[j] = math.Sqrt(sd[j]) + 1e-9
 	}
 	var b float64
-	var w [4]float64
+	var w [n]float64
 	for it := 0; it < 5000; it++ {
 		var gb float64
-		var g [4]float64
+		var g [n]float64
 		for _, s := range ss {
 			t := b
 			for j := range w {
 				t += w[j] * (s.x[j] - mean[j]) / sd[j]
 			}
-			d := 1/(1+math.Exp(-t)) - s.y
+			y := 0.0
+			if s.answer {
+				y = 1
+			}
+			d := 1/(1+math.Exp(-t)) - y
 			gb += d
 			for j := range g {
 				g[j] += d * (s.x[j] - mean[j]) / sd[j]
 			}
 		}
-		n := float64(len(ss))
-		b -= 0.5 * gb / n
+		k := float64(len(ss))
+		b -= 0.5 * gb / k
 		for j := range w {
-			w[j] -= 0.5 * (g[j]/n + 1e-3*w[j])
+			w[j] -= 0.5 * (g[j]/k + 1e-3*w[j])
 		}
 	}
-	// Back to the features' own scales.
+	// Back to the inputs' own scales.
 	a := kb.Abstention{Bias: b}
-	raw := [4]*float64{&a.Score, &a.Share, &a.Margin, &a.Card}
+	raw := [n]*float64{&a.Score, &a.Share, &a.Margin, &a.Card, &a.Rest, &a.Bare, &a.Sure}
 	for j := range w {
 		*raw[j] = w[j] / sd[j]
 		a.Bias -= w[j] * mean[j] / sd[j]
@@ -266,13 +271,16 @@ func fitAbstention(qs []*question, m *kb.Model, maxQuiet float64) kb.Abstention 
 	probe.Abstain = a
 	var ps []float64
 	for _, s := range ss {
-		if s.answer {
-			ps = append(ps, probe.Confidence(kb.Evidence{Z: s.x[0], Share: s.x[1], Margin: s.x[2], Card: s.x[3]}))
+		if s.answer && s.written {
+			x := s.x
+			ps = append(ps, probe.Confidence(kb.Evidence{Z: x[0], Share: x[1], Margin: x[2], Card: x[3], Rest: x[4], Bare: x[5], Sure: x[6]}))
 		}
 	}
 	sort.Float64s(ps)
 	// The threshold may leave that share of the answerable rows unanswered
-	// beside those no text answers.
+	// beside those no text answers; the rows generated from the answer
+	// side (a card's name alone, a rule quoted) are fitted on, not counted
+	// here, as they are easier than what people ask.
 	budget := int(maxQuiet * float64(answerable))
 	if budget <= 0 || len(ps) == 0 {
 		return a
@@ -305,7 +313,8 @@ func main() {
 	lwLambdas := flag.String("listwise-lambdas", "0.0001,0.001", "the L2 penalties of the listwise fit tried, comma-separated; dev chooses")
 	generated := flag.Int("generated", 80, "cards of each of train and dev asked about with nothing else, in three languages, and half as many rules quoted (see generate.go)")
 	quiet := flag.Float64("quiet", 0.01, "the share of the answerable training rows the abstention threshold may leave unanswered")
-	abstain := flag.Bool("abstain", false, "use the fitted abstention threshold (else it is recorded in the file, and the model never abstains)")
+	abstain := flag.Bool("abstain", true, "use the fitted abstention threshold (else it is recorded in the file, and the model never abstains)")
+	abstentionOnly := flag.Bool("abstention-only", false, "keep the embedded model's weights and fit the decision to answer again")
 	flag.Parse()
 	logf := func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }
 
@@ -370,6 +379,20 @@ func main() {
 		analyze(dev, kb.DefaultModel())
 		return
 	}
+	write := func(m *kb.Model) {
+		b, err := m.MarshalJSON()
+		if err != nil {
+			fatal(err)
+		}
+		if *dry {
+			os.Stdout.Write(append(b, '\n'))
+			return
+		}
+		if err := os.WriteFile(*out, append(b, '\n'), 0o644); err != nil {
+			fatal(err)
+		}
+		logf("wrote %s", *out)
+	}
 	report := func(name string, qs []*question, m *kb.Model) map[string]string {
 		out := map[string]string{}
 		by := measure(qs, m)
@@ -380,6 +403,21 @@ func main() {
 			}
 		}
 		return out
+	}
+	if *abstentionOnly {
+		old := kb.DefaultModel()
+		m := kb.NewModel(old.W)
+		m.Abstain = fitAbstention(train, m, *quiet)
+		m.Trained = maps.Clone(old.Trained)
+		m.Trained["fitted_threshold"] = m.Abstain.Threshold
+		if !*abstain {
+			m.Abstain.Threshold = 0
+		}
+		m.Trained["train"] = report("train", train, m)
+		m.Trained["dev"] = report("dev", dev, m)
+		m.Trained["dev_written"] = report("dev written", written(dev), m)
+		write(m)
+		return
 	}
 	report("dev written, prior", written(dev), kb.NewModel(prior()))
 	lwLambda := 0.0
@@ -451,10 +489,7 @@ func main() {
 	m.Abstain = fitAbstention(train, m, *quiet)
 	fitted := m.Abstain.Threshold
 	if !*abstain {
-		// The fitted decision is kept in the file, not used: on dev it
-		// left too few unanswerable questions unanswered for what it cost
-		// the answerable ones (see BENCHMARKS.md).
-		m.Abstain.Threshold = 0
+		m.Abstain.Threshold = 0 // recorded in the file, not used
 	}
 	m.Trained = map[string]any{
 		"rows":             map[string]int{"train": len(train), "dev": len(dev)},
@@ -468,18 +503,7 @@ func main() {
 		"dev_written":      report("dev written", written(dev), m),
 		"command":          "go run ./kb/internal/ranktrain",
 	}
-	b, err := m.MarshalJSON()
-	if err != nil {
-		fatal(err)
-	}
-	if *dry {
-		os.Stdout.Write(append(b, '\n'))
-		return
-	}
-	if err := os.WriteFile(*out, append(b, '\n'), 0o644); err != nil {
-		fatal(err)
-	}
-	logf("wrote %s", *out)
+	write(m)
 }
 
 func fatal(err error) {
