@@ -31,7 +31,8 @@ type docInfo struct {
 	// documents carry it.
 	Hash uint64 `json:"h,omitempty"`
 	// Heading marks a rule whose text is its title alone ("702.2.
-	// Deathtouch"): it is cited through the rules under it.
+	// Deathtouch"), cited through the rules under it, and a glossary
+	// entry that only sends elsewhere, never cited.
 	Heading bool `json:"hd,omitempty"`
 	Len     int  `json:"n,omitempty"` // length of the text, in characters
 }
@@ -42,8 +43,24 @@ func infoOf(d Doc) docInfo {
 }
 
 // heading reports whether d is a rule that is only a title.
+//
+// A glossary entry that only sends the reader elsewhere ("Forestwalk: See
+// Landwalk.") is one too: it answers nothing, and what it names is a topic
+// of its own.
 func heading(d Doc) bool {
+	if d.Kind == KindGlossary {
+		return redirect(d.Text)
+	}
 	return d.Kind == KindRule && d.Title != "" && (strings.TrimSpace(d.Text) == "" || strings.TrimSpace(d.Text) == strings.TrimSpace(d.Title))
+}
+
+// redirect reports whether a glossary text is a cross-reference alone:
+// one sentence "See X." (or "See rule N.").
+func redirect(text string) bool {
+	t := strings.TrimSpace(text)
+	rest, ok := strings.CutPrefix(t, "See ")
+	rest = strings.TrimSuffix(rest, ".")
+	return ok && !strings.Contains(rest, ". ") && !strings.Contains(rest, "\n") && len(rest) < 80
 }
 
 // doc is the part of a document that ranking reads; loadHits fills in the

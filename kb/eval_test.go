@@ -326,7 +326,7 @@ func (ix *Index) holds(want string) bool {
 // unanswered. They sit a little under the figures BENCHMARKS.md records,
 // to catch a regression, not to claim a target.
 var evalFloors = map[string]struct{ recall1, recall5, mrr, quiet float64 }{
-	"dev.yaml":     {recall1: 0.60, recall5: 0.82, mrr: 0.70, quiet: 0.95},
+	"dev.yaml":     {recall1: 0.60, recall5: 0.78, mrr: 0.68, quiet: 0.95},
 	"holdout.yaml": {recall1: 0.58, recall5: 0.78, mrr: 0.65, quiet: 0.50},
 	// The sampled sets, written from the answer side and split by card and
 	// CR section; the ranking model learns from train, dev chooses its

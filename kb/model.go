@@ -58,6 +58,7 @@ const (
 	fCardRank                  // 1 / its rank by rest_rel then own_bm25 among the texts of its card
 	fForeignTranslation        // a translation into another language than the question's
 	fMachineTranslation        // a machine translation into the question's language
+	fGlossaryDefines           // the share of the question held by topics this glossary entry defines
 	numFeatures
 )
 
@@ -68,7 +69,7 @@ var featureNames = [numFeatures]string{
 	"cross_unofficial", "translation", "unofficial", "historical", "kind_rule", "kind_glossary",
 	"kind_ruling", "kind_doc", "rule_depth", "ruling_year", "ygo", "coverage_rel", "rest_share", "rest_rel",
 	"rule_share", "ruling_share", "glossary_share", "rule_bleve", "card_rest", "bleve_rank", "own_rank", "card_rank",
-	"foreign_translation", "machine_translation",
+	"foreign_translation", "machine_translation", "glossary_defines",
 }
 
 // Features is the feature vector of a candidate.
@@ -87,7 +88,8 @@ type Model struct {
 	// score (w·x), share the part of the question it covers, z2 the next
 	// text's score, card 1 for a text of a card the question names, rest
 	// the part it covers of what the question asks beside its cards, bare
-	// 1 when it covers none of that, sure 1 for a card named by a name
+	// the share of the question that part is when it covers none of it,
+	// sure 1 for a card named by a name
 	// that is no common word. The question is left unanswered when P <
 	// Threshold. Threshold 0 never abstains.
 	Abstain Abstention
@@ -133,9 +135,7 @@ func evidence(ranked []scored) Evidence {
 		e.Card = 1
 	}
 	e.Rest = ranked[0].rest
-	if ranked[0].bare {
-		e.Bare = 1
-	}
+	e.Bare = ranked[0].bare
 	if ranked[0].sure {
 		e.Sure = 1
 	}

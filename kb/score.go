@@ -36,10 +36,11 @@ type scored struct {
 	// no common word: what the question is about.
 	sure bool
 	// rest is the part of the question beside the cards it names that the
-	// text covers; bare marks a text that covers none of it when there is
-	// some ("is Atraxa still tier 1?": Atraxa's texts say nothing of tiers).
+	// text covers; bare, for a text that covers none of that part, is the
+	// share of the question it holds ("is Atraxa still tier 1 in cEDH?":
+	// Atraxa's texts say nothing of tiers), 0 otherwise.
 	rest float64
-	bare bool
+	bare float64
 }
 
 // candidate is a text that may answer the question, with its features.
@@ -125,7 +126,11 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 		if total > 0 {
 			cov = got / total
 		}
-		if !exact && cov < minCoverage && !(cardHit && p.answersCard(d, m.Locations)) {
+		// A rule never names a card: beside a card, a rule that defines
+		// what the question asks is read on the rest of the question
+		// ("Wrath of God and indestructible creatures": 702.12b).
+		ruleRest := d.Kind == KindRule && restTotal > 0 && restTotal < total && rest/restTotal >= minCoverage && p.defines(d) > 0
+		if !exact && cov < minCoverage && !ruleRest && !(cardHit && p.answersCard(d, m.Locations)) {
 			continue
 		}
 		var x Features
@@ -154,7 +159,11 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 				x[fRuleForCards] = 1
 			}
 		}
-		x[fDefines] = p.defines(d)
+		if d.Kind == KindGlossary {
+			x[fGlossaryDefines] = p.definesTerm(d)
+		} else {
+			x[fDefines] = p.defines(d)
+		}
 		if d.Lang == a.lang {
 			if n := p.quoted(m.Locations); n >= quoteRun {
 				x[fQuoted] = float64(min(n-quoteRun+1, 6))
@@ -208,7 +217,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 		}
 		out = append(out, candidate{
 			scored: scored{Hit: Hit{Doc: d, Exact: exact || cardHit}, obsolete: d.Obsolete && !a.historical, hash: info.Hash, share: cov, named: exact, sure: sure,
-				rest: x[fRestShare], bare: restTotal > 0 && rest == 0},
+				rest: x[fRestShare], bare: bareShare(rest, restTotal, total)},
 			x: x,
 		})
 	}
@@ -238,6 +247,15 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 		return a.x[fOwnBM25] > b.x[fOwnBM25]
 	})
 	return out
+}
+
+// bareShare is the share of the question beside its cards when a text
+// covers none of it, else 0.
+func bareShare(rest, restTotal, total float64) float64 {
+	if rest > 0 || restTotal <= 0 || total <= 0 {
+		return 0
+	}
+	return restTotal / total
 }
 
 // rankBy sets feature f of each candidate to 1 / its rank by better among
@@ -351,6 +369,25 @@ func (p *queryPlan) defines(d Doc) float64 {
 			} else {
 				w += c.weight / 2
 			}
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return w / total
+}
+
+// definesTerm is the share of the question's weight held by the topics
+// whose Comprehensive Rules glossary entry d is.
+func (p *queryPlan) definesTerm(d Doc) float64 {
+	var w, total float64
+	for _, c := range p.concepts {
+		if c.weight == 0 || c.weight >= absentWeight {
+			continue
+		}
+		total += c.weight
+		if c.kind == conceptTopic && c.glossary == d.ID {
+			w += c.weight
 		}
 	}
 	if total == 0 {

@@ -328,7 +328,7 @@ func afterDeterminer(text string, sp span2) bool {
 
 // metaTerms are glossary entries that name the texts themselves ("ruling",
 // "裁定", "Comprehensive Rules"): a question asks for them, not about them.
-var metaTerms = map[string]bool{"ruling": true, "comprehensive-rules": true, "glossary": true, "judge": true, "errata": true}
+var metaTerms = map[string]bool{"card": true, "ruling": true, "comprehensive-rules": true, "glossary": true, "judge": true, "errata": true}
 
 // questionWord reports whether a name is one of the words questions are
 // asked with in lang ("marche" in "comment ça marche").
