@@ -34,6 +34,9 @@ type queryPlan struct {
 	// their order, to find a text the question quotes.
 	seq      []string
 	seqField string
+	// subject is the index in concepts of the topic the question is about
+	// (see subjectTopic), -1 for none.
+	subject int
 }
 
 type conceptKind int
@@ -441,7 +444,12 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		cardConcepts = append(cardConcepts, c)
 	}
 
-	for _, m := range a.topics {
+	p.subject = -1
+	subject := subjectTopic(a.text, a.topics, lang)
+	for i, m := range a.topics {
+		if i == subject {
+			p.subject = len(p.concepts)
+		}
 		t := ix.topics[m.topic]
 		var w float64
 		for _, term := range analyzeTerm(langAnalyzer[lang], a.text[m.span.start:m.span.end]) {
@@ -594,6 +602,30 @@ func (ix *Index) unknownWord(t, lang string, rd *termReader) bool {
 		}
 	}
 	return true
+}
+
+// subjectTopic returns the index in topics (in the order of the question)
+// of the topic the question is about: the first it names in English and
+// French ("Does an Aura stay on a creature that phases out?": Aura); in
+// Japanese the first one marked as the topic of the sentence (は, が, って,
+// も) or, failing that, the last one before the end, as the head of a
+// Japanese phrase comes last. -1 when it names none.
+func subjectTopic(text string, topics []topicMention, lang string) int {
+	if len(topics) == 0 {
+		return -1
+	}
+	if lang != "ja" {
+		return 0
+	}
+	for i, t := range topics {
+		after := text[min(t.span.end, len(text)):]
+		for _, m := range []string{"は", "が", "って", "も"} {
+			if strings.HasPrefix(after, m) {
+				return i
+			}
+		}
+	}
+	return len(topics) - 1
 }
 
 // absentWeight is the weight of a topic no text mentions: more than all

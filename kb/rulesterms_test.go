@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -82,5 +83,35 @@ func TestRulesTermsInEveryLanguage(t *testing.T) {
 				t.Errorf("%q cites %s, which only sends elsewhere", tc.q, h.Doc.ID)
 			}
 		}
+	}
+}
+
+// TestSubjectTopic: the topic a question is about is the first it names
+// in English and French, and the one marked as the sentence's topic in
+// Japanese (or the last, the head of the phrase).
+func TestSubjectTopic(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, tc := range []struct{ q, lang, want string }{
+		{"Does an Aura stay on a creature that phases out?", "en", "Aura"},
+		{"Does deathtouch work with trample?", "en", "Deathtouch"},
+		{"Une Aura reste-t-elle sur une créature qui passe hors phase ?", "fr", "Aura"},
+		{"フェイズ・アウトしたクリーチャーについているオーラはどうなる？", "ja", "Aura"},
+		{"トランプルを持つクリーチャーに接死があったら？", "ja", "Deathtouch"},
+	} {
+		a := ix.analyze(tc.q, tc.lang, rd)
+		i := subjectTopic(a.text, a.topics, tc.lang)
+		if i < 0 {
+			t.Errorf("%q: no subject among %d topics", tc.q, len(a.topics))
+			continue
+		}
+		if got := ix.topics[a.topics[i].topic].Name; !strings.EqualFold(got, tc.want) {
+			t.Errorf("%q: subject %q, want %q", tc.q, got, tc.want)
+		}
+	}
+	if subjectTopic("anything", nil, "en") != -1 {
+		t.Error("a question naming no topic has a subject")
 	}
 }

@@ -159,6 +159,9 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 				x[fRuleForCards] = 1
 			}
 		}
+		if p.subject >= 0 && p.subject < len(p.concepts) && p.concepts[p.subject].kind == conceptTopic && p.concepts[p.subject].matched(d, m.Locations) {
+			x[fTopicSubject] = 1
+		}
 		if d.Kind == KindGlossary {
 			x[fGlossaryDefines] = p.definesTerm(d)
 		} else {

@@ -350,13 +350,18 @@ func cutAround(text string, s sentence, marks []markedTerm) sentence {
 // a phrase or title clause, weighs 1). The name of card own (the card a
 // ruling or card text is about) weighs nothing: every sentence of its
 // texts is about it, and the sentence that answers is the one holding the
-// rest of the question.
+// rest of the question. The topic the question is about weighs double.
 func (p *queryPlan) marksOf(locs search.FieldTermLocationMap, field, own string) []markedTerm {
 	weights := map[string]float64{}
-	for _, c := range p.concepts {
+	for i, c := range p.concepts {
 		w := c.weight
 		if own != "" && c.kind == conceptCard && slices.Contains(c.cards, own) {
 			w = 0
+		}
+		if i == p.subject && c.kind == conceptTopic {
+			// The sentence quoted speaks of what the question is about
+			// before what it says of it.
+			w *= 2
 		}
 		for _, a := range c.alts {
 			for _, f := range a.fields {

@@ -101,8 +101,10 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 				}
 			case lexTopic:
 				// A topic named by words analysis drops ("If", "All") is
-				// not something a question is about.
-				if int(r.ID) < len(ix.topics) && !metaTerms[ix.topics[r.ID].Term] && !ix.stopWords(text[sp.start:sp.end], lang) {
+				// not something a question is about, unless it is set apart
+				// as a name ("Une Aura reste-t-elle…", where "aura" is a
+				// form of avoir).
+				if int(r.ID) < len(ix.topics) && !metaTerms[ix.topics[r.ID].Term] && (!ix.stopWords(text[sp.start:sp.end], lang) || emphasized(text, sp)) {
 					cands = append(cands, cand{span: sp, topic: &topicMention{topic: int(r.ID), span: sp, lang: r.Lang}, length: n})
 				}
 			case lexYGO:
