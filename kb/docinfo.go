@@ -35,11 +35,16 @@ type docInfo struct {
 	// entry that only sends elsewhere, never cited.
 	Heading bool `json:"hd,omitempty"`
 	Len     int  `json:"n,omitempty"` // length of the text, in characters
+	// Commas counts the commas of the text: a list of many things
+	// (the keywords a keyword counter can be) names much and says little
+	// of each.
+	Commas int `json:"cm,omitempty"`
 }
 
 func infoOf(d Doc) docInfo {
 	return docInfo{Kind: d.Kind, Game: d.Game, Lang: d.Lang, Ref: d.Ref, Card: d.Card, OriginalID: d.OriginalID, Date: d.Date, Obsolete: d.Obsolete,
-		Official: official(d), Hash: textHash(d.Text), Heading: heading(d), Len: utf8.RuneCountInString(d.Text)}
+		Official: official(d), Hash: textHash(d.Text), Heading: heading(d), Len: utf8.RuneCountInString(d.Text),
+		Commas: strings.Count(d.Text, ",") + strings.Count(d.Text, "、")}
 }
 
 // heading reports whether d is a rule that is only a title.

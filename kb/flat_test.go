@@ -16,7 +16,7 @@ func TestFlatTables(t *testing.T) {
 	t.Parallel()
 	infos := map[string]docInfo{
 		"cr:702.2":   {Kind: KindRule, Game: "mtg", Lang: "en", Ref: "702.2", Heading: true, Official: true, Len: 11, Hash: 7},
-		"cr:702.2a":  {Kind: KindRule, Game: "mtg", Lang: "en", Ref: "702.2a", Official: true, Len: 30, Hash: 1 << 60},
+		"cr:702.2a":  {Kind: KindRule, Game: "mtg", Lang: "en", Ref: "702.2a", Official: true, Len: 30, Commas: 15, Hash: 1 << 60},
 		"cr:702.2b":  {Kind: KindRule, Game: "mtg", Lang: "en", Ref: "702.2b", Obsolete: true, Len: 3},
 		"ruling:x:1": {Kind: KindRuling, Game: "mtg", Lang: "en", Card: "Fog", Date: "2020-01-01", Len: 90},
 		"card:x":     {Kind: KindCard, Game: "mtg", Lang: "en", Card: "Fog", Len: 40},

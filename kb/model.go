@@ -60,6 +60,7 @@ const (
 	fMachineTranslation        // a machine translation into the question's language
 	fGlossaryDefines           // the share of the question held by topics this glossary entry defines
 	fTopicSubject              // the text names the topic the question is about (see subjectTopic)
+	fList                      // the text's commas, at most 16, over 16: a list names much and says little of each
 	numFeatures
 )
 
@@ -70,7 +71,7 @@ var featureNames = [numFeatures]string{
 	"cross_unofficial", "translation", "unofficial", "historical", "kind_rule", "kind_glossary",
 	"kind_ruling", "kind_doc", "rule_depth", "ruling_year", "ygo", "coverage_rel", "rest_share", "rest_rel",
 	"rule_share", "ruling_share", "glossary_share", "rule_bleve", "card_rest", "bleve_rank", "own_rank", "card_rank",
-	"foreign_translation", "machine_translation", "glossary_defines", "topic_subject",
+	"foreign_translation", "machine_translation", "glossary_defines", "topic_subject", "list",
 }
 
 // Features is the feature vector of a candidate.

@@ -172,6 +172,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 				x[fQuoted] = float64(min(n-quoteRun+1, 6))
 			}
 		}
+		x[fList] = float64(min(info.Commas, 16)) / 16
 		if info.Len > 0 && info.Len < shortText {
 			x[fShort] = 1
 		}

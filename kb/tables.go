@@ -181,7 +181,7 @@ func putInfos(w *flatWriter, p *pool, infos map[string]docInfo) []string {
 		if i.Heading {
 			flags |= infoHeading
 		}
-		for _, v := range []uint32{p.id(string(i.Kind)), p.id(i.Game), p.id(i.Lang), p.id(i.Ref), p.id(i.Card), p.id(i.OriginalID), p.id(i.Date), uint32(i.Len), flags, 0} {
+		for _, v := range []uint32{p.id(string(i.Kind)), p.id(i.Game), p.id(i.Lang), p.id(i.Ref), p.id(i.Card), p.id(i.OriginalID), p.id(i.Date), uint32(i.Len), flags, uint32(i.Commas)} {
 			recs = binary.LittleEndian.AppendUint32(recs, v)
 		}
 		recs = binary.LittleEndian.AppendUint64(recs, i.Hash)
@@ -248,7 +248,7 @@ func (t *infoTable) info(i int) docInfo {
 	s := func(j int) string { return t.pool.at(int(r.at(j))) }
 	flags := r.at(8)
 	return docInfo{Kind: Kind(s(0)), Game: s(1), Lang: s(2), Ref: s(3), Card: s(4), OriginalID: s(5), Date: s(6),
-		Len: int(r.at(7)), Obsolete: flags&infoObsolete != 0, Official: flags&infoOfficial != 0, Heading: flags&infoHeading != 0,
+		Len: int(r.at(7)), Commas: int(r.at(9)), Obsolete: flags&infoObsolete != 0, Official: flags&infoOfficial != 0, Heading: flags&infoHeading != 0,
 		Hash: binary.LittleEndian.Uint64(t.recs[i*infoRecSize+40:])}
 }
 
