@@ -326,14 +326,14 @@ func (ix *Index) holds(want string) bool {
 // unanswered. They sit a little under the figures BENCHMARKS.md records,
 // to catch a regression, not to claim a target.
 var evalFloors = map[string]struct{ recall1, recall5, mrr, quiet float64 }{
-	"dev.yaml":     {recall1: 0.60, recall5: 0.78, mrr: 0.68, quiet: 0.95},
+	"dev.yaml":     {recall1: 0.60, recall5: 0.80, mrr: 0.70, quiet: 0.95},
 	"holdout.yaml": {recall1: 0.58, recall5: 0.78, mrr: 0.65, quiet: 0.50},
 	// The sampled sets, written from the answer side and split by card and
 	// CR section; the ranking model learns from train, dev chooses its
 	// penalties, test is only measured.
-	"sampled/train.yaml": {recall1: 0.45, recall5: 0.62, mrr: 0.52, quiet: 0.40},
-	"sampled/dev.yaml":   {recall1: 0.44, recall5: 0.60, mrr: 0.50, quiet: 0.10},
-	"sampled/test.yaml":  {recall1: 0.50, recall5: 0.60, mrr: 0.54, quiet: 0.45},
+	"sampled/train.yaml": {recall1: 0.45, recall5: 0.62, mrr: 0.52, quiet: 0.55},
+	"sampled/dev.yaml":   {recall1: 0.50, recall5: 0.65, mrr: 0.55, quiet: 0.35},
+	"sampled/test.yaml":  {recall1: 0.50, recall5: 0.60, mrr: 0.54, quiet: 0.60},
 	// Each reported question was answered wrongly when it was reported:
 	// measured, with no floor until the full data is measured on them.
 	"reported.yaml": {},

@@ -5,6 +5,7 @@
 //	go run ./kb/internal/ranktrain -n         # train and report, write nothing
 //	go run ./kb/internal/ranktrain -where     # where the dev rows' answers rank now
 //	go run ./kb/internal/ranktrain -misses    # the dev rows the embedded model misses
+//	go run ./kb/internal/ranktrain -abstention-only  # fit the decision to answer again, keep the weights
 //
 // The rows it learns from are those of kb/testdata/eval/sampled/train.yaml
 // and the rows of the older sets whose split is train; no row that touches
@@ -21,16 +22,19 @@
 // most improves the objective users see (the mean of recall@1 and the
 // reciprocal rank within the first five, after the hits are settled as
 // Search settles them), less an L2 penalty toward the listwise weights,
-// until no step improves it. Then the abstention model, a logistic
-// regression of "the first hit answers" on the first hit's score, the
-// share of the question it covers, its margin over the second and whether
-// it is a named card's text, is fitted on the same rows, and its threshold
-// chosen so that at most 1% of the answerable rows go unanswered
-// (-quiet); the file records that threshold and uses it only with
-// -abstain. The weights of unofficial texts, articles and machine
-// translations are kept at most 0 in both stages. Rows generated from the
-// answer side (generate.go) join the written ones. K-fold cross-validation
-// by group over the training rows (-folds) reports how well the weights
-// generalize. Everything is deterministic: the same data
-// gives the same file.
+// until no step improves it. Then the decision to answer, a logistic
+// regression of "the question has an answer" on what the first hit
+// shows (its score, the share of the question it covers, its margin over
+// the second, whether it is a named card's text, the part of the question
+// beside its cards it covers, how much of the question that part is when
+// it covers none of it, whether the card is named surely), is fitted on
+// the same rows, and its threshold chosen so that at most 1% of the
+// written answerable training rows go unanswered (-quiet); -abstain=false
+// records the threshold without using it, and -abstention-only fits the
+// decision again on the embedded model's weights. The weights of
+// unofficial texts, articles and machine translations are kept at most 0
+// in both stages. Rows generated from the answer side (generate.go) join
+// the written ones. K-fold cross-validation by group over the training
+// rows (-folds) reports how well the weights generalize. Everything is
+// deterministic: the same data gives the same file.
 package main
