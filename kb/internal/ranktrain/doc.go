@@ -35,6 +35,9 @@
 // unofficial texts, articles and machine translations are kept at most 0
 // in both stages. Rows generated from the answer side (generate.go) join
 // the written ones. K-fold cross-validation by group over the training
-// rows (-folds) reports how well the weights generalize. Everything is
+// rows (-folds) reports how well the weights generalize. Once dev has
+// chosen the penalties and been measured, the weights and the decision to
+// answer are fitted again on train and dev together (-refit); the file's
+// dev figures are those of the model fitted on train alone. Everything is
 // deterministic: the same data gives the same file.
 package main
