@@ -336,7 +336,7 @@ func (a alternative) follows(tl search.TermLocationMap, i int, pos uint64) bool 
 // numbers, cards, topics in every language, and the question's own words
 // in its language's fields.
 func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
-	p := &queryPlan{historical: a.historical}
+	p := &queryPlan{historical: a.historical, subject: -1}
 	lang := a.lang
 	langFields, langAnalyzer := ix.jaMode.fields(), ix.jaMode.analyzers()
 	analyzeTerm := func(analyzer, s string) []string {
@@ -444,7 +444,6 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		cardConcepts = append(cardConcepts, c)
 	}
 
-	p.subject = -1
 	subject := subjectTopic(a.text, a.topics, lang)
 	for i, m := range a.topics {
 		if i == subject {

@@ -129,7 +129,8 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 		// A rule never names a card: beside a card, a rule that defines
 		// what the question asks is read on the rest of the question
 		// ("Wrath of God and indestructible creatures": 702.12b).
-		ruleRest := d.Kind == KindRule && restTotal > 0 && restTotal < total && rest/restTotal >= minCoverage && p.defines(d) > 0
+		defines := p.defines(d)
+		ruleRest := d.Kind == KindRule && restTotal > 0 && restTotal < total && rest/restTotal >= minCoverage && defines > 0
 		if !exact && cov < minCoverage && !ruleRest && !(cardHit && p.answersCard(d, m.Locations)) {
 			continue
 		}
@@ -159,13 +160,13 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 				x[fRuleForCards] = 1
 			}
 		}
-		if p.subject >= 0 && p.subject < len(p.concepts) && p.concepts[p.subject].kind == conceptTopic && p.concepts[p.subject].matched(d, m.Locations) {
+		if p.subject >= 0 && p.concepts[p.subject].matched(d, m.Locations) {
 			x[fTopicSubject] = 1
 		}
 		if d.Kind == KindGlossary {
-			x[fGlossaryDefines] = p.definesTerm(d)
+			x[fGlossaryDefines] = defines
 		} else {
-			x[fDefines] = p.defines(d)
+			x[fDefines] = defines
 		}
 		if d.Lang == a.lang {
 			if n := p.quoted(m.Locations); n >= quoteRun {
@@ -352,10 +353,11 @@ func (m *Model) order(cands []candidate) []scored {
 }
 
 // defines returns the share of the question's weight held by the topics
-// whose rules include d (d is one of them, or a rule under one); 0 when d
+// d defines: topics whose rules include d (d is one of them, or a rule
+// under one), or whose Comprehensive Rules glossary entry d is; 0 when d
 // defines none.
 func (p *queryPlan) defines(d Doc) float64 {
-	if d.Kind != KindRule {
+	if d.Kind != KindRule && d.Kind != KindGlossary {
 		return 0
 	}
 	var w, total float64
@@ -364,7 +366,14 @@ func (p *queryPlan) defines(d Doc) float64 {
 			continue
 		}
 		total += c.weight
-		if c.kind == conceptTopic && c.definedBy(d) {
+		switch {
+		case c.kind != conceptTopic:
+		case d.Kind == KindGlossary:
+			// A topic's own glossary entry.
+			if c.glossary == d.ID {
+				w += c.weight
+			}
+		case c.definedBy(d):
 			// The rules a glossary entry refers to ("Attacking Creature:
 			// see rule 508") define the term more loosely than the rule
 			// that bears its name.
@@ -373,25 +382,6 @@ func (p *queryPlan) defines(d Doc) float64 {
 			} else {
 				w += c.weight / 2
 			}
-		}
-	}
-	if total == 0 {
-		return 0
-	}
-	return w / total
-}
-
-// definesTerm is the share of the question's weight held by the topics
-// whose Comprehensive Rules glossary entry d is.
-func (p *queryPlan) definesTerm(d Doc) float64 {
-	var w, total float64
-	for _, c := range p.concepts {
-		if c.weight == 0 || c.weight >= absentWeight {
-			continue
-		}
-		total += c.weight
-		if c.kind == conceptTopic && c.glossary == d.ID {
-			w += c.weight
 		}
 	}
 	if total == 0 {

@@ -358,7 +358,7 @@ func (p *queryPlan) marksOf(locs search.FieldTermLocationMap, field, own string)
 		if own != "" && c.kind == conceptCard && slices.Contains(c.cards, own) {
 			w = 0
 		}
-		if i == p.subject && c.kind == conceptTopic {
+		if i == p.subject {
 			// The sentence quoted speaks of what the question is about
 			// before what it says of it.
 			w *= 2

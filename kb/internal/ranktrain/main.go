@@ -29,6 +29,9 @@ type question struct {
 
 func (q *question) answerable() bool { return len(q.row.Expect) > 0 }
 
+// written reports whether a person wrote the row (not generate.go).
+func (q *question) written() bool { return q.row.Note != "generated" }
+
 // rank returns the 1-based rank of the first hit that answers q under m, 0
 // for none, with the calibration inputs of the first hit.
 func (q *question) rank(m *kb.Model) (rank int, e kb.Evidence, hits int, named bool) {
@@ -208,7 +211,7 @@ func fitAbstention(qs []*question, m *kb.Model, maxQuiet float64) kb.Abstention 
 	answerable := 0 // written answerable rows
 	for _, q := range qs {
 		_, e, hits, named := q.rank(m)
-		w := q.row.Note != "generated"
+		w := q.written()
 		if q.answerable() && w {
 			answerable++
 		}
@@ -596,7 +599,7 @@ func analyze(qs []*question, m *kb.Model) {
 func written(qs []*question) []*question {
 	var out []*question
 	for _, q := range qs {
-		if q.row.Note != "generated" {
+		if q.written() {
 			out = append(out, q)
 		}
 	}
