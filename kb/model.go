@@ -84,6 +84,8 @@ func FeatureNames() []string { return featureNames[:] }
 type Model struct {
 	// W holds a weight per feature.
 	W Features
+	// Trees are added to w·x (see trees.go); none for a linear model.
+	Trees []Tree
 	// Abstain is the logistic model of "the question has an answer": P =
 	// sigmoid(Bias + Score*z + Share*share + Margin*(z - z2) + Card*card +
 	// Rest*rest + Bare*bare + Sure*sure), read on the best text: z its
@@ -149,6 +151,7 @@ type modelFile struct {
 	Version  int                `json:"version"`
 	Method   string             `json:"method"`
 	Weights  map[string]float64 `json:"weights"`
+	Trees    [][]treeNodeFile   `json:"trees,omitempty"`
 	Abstain  Abstention         `json:"abstain"`
 	Training map[string]any     `json:"training,omitempty"`
 }
@@ -226,12 +229,23 @@ func ParseModel(b []byte) (*Model, error) {
 		}
 		m.W[i] = w
 	}
+	trees, err := treesFromFile(f.Trees)
+	if err != nil {
+		return nil, fmt.Errorf("ranking model: %w", err)
+	}
+	if len(trees) > 0 {
+		m.Trees = trees
+	}
 	return m, nil
 }
 
 // MarshalJSON writes the model in its file format.
 func (m *Model) MarshalJSON() ([]byte, error) {
 	f := modelFile{Version: ModelVersion, Method: "listwise softmax fit, then coordinate ascent; linear in log space", Weights: map[string]float64{}, Abstain: m.Abstain, Training: m.Trained}
+	if len(m.Trees) > 0 {
+		f.Method += "; then LambdaMART: gradient-boosted regression trees added to the linear score"
+		f.Trees = treesToFile(m.Trees)
+	}
 	for i, w := range m.W {
 		f.Weights[featureNames[i]] = math.Round(w*1e6) / 1e6
 	}
@@ -247,14 +261,20 @@ func featureIndex(name string) int {
 	return -1
 }
 
-// score is w·x.
+// score is w·x, plus the trees' values.
 func (m *Model) score(x *Features) float64 {
 	var s float64
 	for i, w := range m.W {
 		s += w * x[i]
 	}
+	for i := range m.Trees {
+		s += m.Trees[i].eval(x)
+	}
 	return s
 }
+
+// Score returns the model's score of x.
+func (m *Model) Score(x *Features) float64 { return m.score(x) }
 
 // Confidence is the calibrated probability that the first text answers.
 func (m *Model) Confidence(e Evidence) float64 {

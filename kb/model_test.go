@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -30,7 +31,7 @@ func TestEmbeddedModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.W != m.W || again.Abstain != m.Abstain {
+	if again.W != m.W || again.Abstain != m.Abstain || !reflect.DeepEqual(again.Trees, m.Trees) {
 		t.Errorf("the model changed through its file: %+v, then %+v", m, again)
 	}
 }
@@ -43,6 +44,11 @@ func TestParseModelRefuses(t *testing.T) {
 		{"unknown key", `{"version": 1, "weights": {}, "bias": 3}`, "unknown field"},
 		{"not JSON", `weights: {coverage: 1}`, "ranking model"},
 		{"empty", ``, "ranking model"},
+		{"tree loops", `{"version": 1, "weights": {}, "trees": [[{"f": "share", "t": 0.5, "l": 0, "r": 1}, {"v": 1}]]}`, "must come after it"},
+		{"tree child outside", `{"version": 1, "weights": {}, "trees": [[{"f": "share", "t": 0.5, "l": 1, "r": 7}, {"v": 1}]]}`, "must come after it"},
+		{"tree unknown feature", `{"version": 1, "weights": {}, "trees": [[{"f": "price", "t": 0.5, "l": 1, "r": 2}, {"v": 1}, {"v": 2}]]}`, `unknown feature "price"`},
+		{"leaf with children", `{"version": 1, "weights": {}, "trees": [[{"v": 1, "l": 1}, {"v": 2}]]}`, "a leaf with children"},
+		{"empty tree", `{"version": 1, "weights": {}, "trees": [[]]}`, "no nodes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseModel([]byte(tc.file))
@@ -185,4 +191,24 @@ func TestRankBy(t *testing.T) {
 			t.Errorf("candidate %d: card rank %v, want %v", i, cands[i].x[fCardRank], want)
 		}
 	}
+}
+
+// FuzzParseModel reads arbitrary model files: a file is refused or read,
+// never a panic, and a model read scores any features in a walk that ends
+// (a tree whose nodes point back would loop).
+func FuzzParseModel(f *testing.F) {
+	f.Add(string(rankerJSON))
+	f.Add(`{"version": 1, "weights": {"share": 1}, "trees": [[{"f": "share", "t": 0.5, "l": 1, "r": 2}, {"v": -1}, {"v": 1}]]}`)
+	f.Add(`{"version": 1, "weights": {}, "trees": [[{"f": "share", "t": 0.5, "l": 0, "r": 0}]]}`)
+	f.Fuzz(func(t *testing.T, file string) {
+		m, err := ParseModel([]byte(file))
+		if err != nil {
+			return
+		}
+		var x Features
+		for i := range x {
+			x[i] = float64(i%3) / 2
+		}
+		m.score(&x)
+	})
 }

@@ -121,6 +121,12 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 				isSubject = isSubject || i == subject
 			}
 		}
+		// A card's own text speaks of that card: it answers questions
+		// about the card, not questions that only share its words ("地震
+		// (全体ダメージ)で…" is not about Earthquake).
+		if d.Kind == KindCard && !cardHit {
+			continue
+		}
 		got, total, rest, restTotal := p.coverage(d, m.Locations)
 		cov := 0.0
 		if total > 0 {

@@ -40,4 +40,11 @@
 // answer are fitted again on train and dev together (-refit); the file's
 // dev figures are those of the model fitted on train alone. Everything is
 // deterministic: the same data gives the same file.
+//
+// -trees N adds LambdaMART (lambdamart.go): up to N regression trees fitted
+// on the linear model's scores, dev choosing their depth (-depths) and how
+// many to keep. It is off by default: on the sampled dev split, trees of
+// depth 2 or 3 moved the objective from 0.822 to at most 0.826 before it
+// fell as more were fitted, a gain within noise, so the shipped model
+// stays linear.
 package main

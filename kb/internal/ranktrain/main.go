@@ -318,6 +318,8 @@ func main() {
 	quiet := flag.Float64("quiet", 0.01, "the share of the answerable training rows the abstention threshold may leave unanswered")
 	abstain := flag.Bool("abstain", true, "use the fitted abstention threshold (else it is recorded in the file, and the model never abstains)")
 	abstentionOnly := flag.Bool("abstention-only", false, "keep the embedded model's weights and fit the decision to answer again")
+	maxTrees := flag.Int("trees", 0, "the most trees LambdaMART fits on the linear model, dev choosing how many to keep (0: a linear model; see lambdamart.go)")
+	depths := flag.String("depths", "2,3", "the depths of LambdaMART's trees tried, comma-separated; dev chooses")
 	refit := flag.Bool("refit", true, "once dev has chosen the penalties, fit the model again on train and dev together (the file's dev figures are those of the model fitted on train alone)")
 	flag.Parse()
 	logf := func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }
@@ -411,6 +413,7 @@ func main() {
 	if *abstentionOnly {
 		old := kb.DefaultModel()
 		m := kb.NewModel(old.W)
+		m.Trees = old.Trees
 		m.Abstain = fitAbstention(train, m, *quiet)
 		m.Trained = maps.Clone(old.Trained)
 		m.Trained["fitted_threshold"] = m.Abstain.Threshold
@@ -460,6 +463,42 @@ func main() {
 		}
 	}
 
+	// Trees on the linear model: dev chooses their depth and number.
+	var bestTrees []kb.Tree
+	bp := boostParams{Rate: 0.1, MinLeaf: 50, L2: 1, MinGain: 1e-6, maxPairs: 30}
+	if *maxTrees > 0 {
+		trainLists := lists(train)
+		for _, f := range strings.Split(*depths, ",") {
+			d, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || d < 1 {
+				fatal(fmt.Errorf("-depths: %q", f))
+			}
+			p := bp
+			p.Depth, p.Trees = d, *maxTrees
+			boost(trainLists, bestW, p, func(n int, trees []kb.Tree) {
+				if n%10 != 0 {
+					return
+				}
+				m := kb.NewModel(bestW)
+				m.Trees = trees
+				v := objective(dev, m)
+				logf("depth %d, %d trees: dev objective %.4f", d, n, v)
+				if v > bestDev+1e-9 {
+					bestDev, bestTrees = v, append([]kb.Tree(nil), trees...)
+					bp.Depth, bp.Trees = d, n
+				}
+			})
+		}
+		logf("trees: %d of depth %d (dev objective %.4f)", len(bestTrees), bp.Depth, bestDev)
+	}
+	withTrees := func(w kb.Features, qs []*question) *kb.Model {
+		m := kb.NewModel(w)
+		if len(bestTrees) > 0 {
+			m.Trees = boost(lists(qs), w, bp, nil)
+		}
+		return m
+	}
+
 	// Cross-validation of the chosen penalty over the training rows.
 	var cvSum float64
 	var cv figures
@@ -479,17 +518,19 @@ func main() {
 		}
 		w := ascend(in, bestLambda, func(string, ...any) {})
 		startW = whole
-		f := measure(held, kb.NewModel(w))["all"]
+		fm := withTrees(w, in)
+		f := measure(held, fm)["all"]
 		cv.N += f.N
 		cv.At1 += f.At1
 		cv.At5 += f.At5
 		cv.RR += f.RR
-		cvSum += objective(held, kb.NewModel(w))
+		cvSum += objective(held, fm)
 		logf("fold %d: %s", k, f)
 	}
 	logf("cross-validated: %s", cv)
 
 	m := kb.NewModel(bestW)
+	m.Trees = bestTrees
 	m.Abstain = fitAbstention(train, m, *quiet)
 	// The figures on dev are those of the model fitted on train alone:
 	// dev has not been learned from.
@@ -503,7 +544,7 @@ func main() {
 		if *start == "listwise" {
 			startW = listwise(lists(all), lwLambda, 600)
 		}
-		m = kb.NewModel(ascend(all, bestLambda, logf))
+		m = withTrees(ascend(all, bestLambda, logf), all)
 		m.Abstain = fitAbstention(all, m, *quiet)
 		fitsOn = "train and dev"
 	}
@@ -517,6 +558,8 @@ func main() {
 		"lambda":           bestLambda,
 		"fitted_threshold": fitted,
 		"listwise_lambda":  lwLambda,
+		"trees":            len(m.Trees),
+		"tree_depth":       bp.Depth,
 		"start":            *start,
 		"cross_validated":  cv.String(),
 		"train":            report("train", train, m),
