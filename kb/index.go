@@ -225,6 +225,8 @@ type Index struct {
 	dir      string            // the index directory, "" for an index in memory
 	releases map[string][]byte // the CR release texts by date, for an index in memory
 	diffs    diffCache
+	stemOnce sync.Once
+	stemTab  topicStems // the topics' names as terms, made on first use
 	closeMu  sync.Mutex
 	closed   bool
 }

@@ -193,7 +193,7 @@ func gunzip(t *testing.T, file string) string {
 // the same total, so "results 4–6 of N" follows "results 1–3 of N".
 func TestSearchPagesAgreeOnTotal(t *testing.T) {
 	ix := fullIndex(t)
-	for _, q := range []string{"Does an Aura stay on a creature that phases out?", "Les marqueurs restent-ils sur un permanent hors phase ?", "フェイズ・アウトしたトークンはどうなる?"} {
+	for _, q := range []string{"Does an Aura stay on a creature that phases out?", "Que deviennent les jetons hors phase ?", "フェイズ・アウトしたトークンはどうなる?"} {
 		first, err := ix.Search(context.Background(), Query{Text: q, K: 3})
 		if err != nil {
 			t.Fatal(err)

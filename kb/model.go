@@ -12,11 +12,12 @@ import (
 // The ranking model: a text's score is exp(w·x), x the text's features for
 // the question (Features) and w weights learned from the evaluation's
 // training split by a listwise fit refined by coordinate ascent
-// (kb/internal/ranktrain). Whether to answer at all may be left to a
-// logistic model over the best text's score, the share of the question it
-// covers, its margin over the next and whether it is a named card's text,
-// with a threshold chosen on the same data (Model.answers); the shipped
-// model records the fitted threshold and does not use it.
+// (kb/internal/ranktrain), plus the values of regression trees when the
+// model has some (trees.go). Whether to answer at all is a logistic model
+// of "the question has an answer" over what the best text shows (its
+// score, the share of the question it covers, its margin over the next,
+// whether it is a named card's text...), with a threshold chosen on the
+// same data (Model.answers).
 
 // The features of a (question, text) pair.
 const (
@@ -88,13 +89,15 @@ type Model struct {
 	Trees []Tree
 	// Abstain is the logistic model of "the question has an answer": P =
 	// sigmoid(Bias + Score*z + Share*share + Margin*(z - z2) + Card*card +
-	// Rest*rest + Bare*bare + Sure*sure), read on the best text: z its
+	// Rest*rest + Bare*bare + Sure*sure + Unnamed*unnamed), read on the
+	// best text: z its
 	// score (w·x), share the part of the question it covers, z2 the next
 	// text's score, card 1 for a text of a card the question names, rest
 	// the part it covers of what the question asks beside its cards, bare
 	// the share of the question that part is when it covers none of it,
 	// sure 1 for a card named by a name
-	// that is no common word. The question is left unanswered when P <
+	// that is no common word, unnamed 1 for a question that names no
+	// card, topic or rule. The question is left unanswered when P <
 	// Threshold. Threshold 0 never abstains.
 	Abstain Abstention
 	// Trained describes the training run (data, method, figures).
@@ -121,12 +124,13 @@ type Abstention struct {
 	Rest      float64 `json:"rest,omitempty"`
 	Bare      float64 `json:"bare,omitempty"`
 	Sure      float64 `json:"sure,omitempty"`
+	Unnamed   float64 `json:"unnamed,omitempty"`
 	Threshold float64 `json:"threshold"`
 }
 
 // Evidence is what the decision to answer reads of the ranked texts.
 type Evidence struct {
-	Z, Share, Margin, Card, Rest, Bare, Sure float64
+	Z, Share, Margin, Card, Rest, Bare, Sure, Unnamed float64
 }
 
 // evidence returns the decision's inputs for ranked, best first.
@@ -142,6 +146,9 @@ func evidence(ranked []scored) Evidence {
 	e.Bare = ranked[0].bare
 	if ranked[0].sure {
 		e.Sure = 1
+	}
+	if ranked[0].unnamed {
+		e.Unnamed = 1
 	}
 	return e
 }
@@ -279,7 +286,7 @@ func (m *Model) Score(x *Features) float64 { return m.score(x) }
 // Confidence is the calibrated probability that the first text answers.
 func (m *Model) Confidence(e Evidence) float64 {
 	a := m.Abstain
-	return 1 / (1 + math.Exp(-(a.Bias + a.Score*e.Z + a.Share*e.Share + a.Margin*e.Margin + a.Card*e.Card + a.Rest*e.Rest + a.Bare*e.Bare + a.Sure*e.Sure)))
+	return 1 / (1 + math.Exp(-(a.Bias + a.Score*e.Z + a.Share*e.Share + a.Margin*e.Margin + a.Card*e.Card + a.Rest*e.Rest + a.Bare*e.Bare + a.Sure*e.Sure + a.Unnamed*e.Unnamed)))
 }
 
 // answers reports whether the best of ranked answers the question well

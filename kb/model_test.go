@@ -61,7 +61,7 @@ func TestParseModelRefuses(t *testing.T) {
 
 func TestAnswers(t *testing.T) {
 	t.Parallel()
-	m := &Model{Abstain: Abstention{Bias: -2, Share: 4, Threshold: 0.5}}
+	m := &Model{Abstain: Abstention{Bias: -2, Share: 4, Unnamed: -4, Threshold: 0.5}}
 	for _, tc := range []struct {
 		name   string
 		ranked []scored
@@ -70,6 +70,7 @@ func TestAnswers(t *testing.T) {
 		{"nothing", nil, false},
 		{"covers most", []scored{{share: 0.9}}, true},
 		{"covers little", []scored{{share: 0.2}}, false},
+		{"covers most, names nothing", []scored{{share: 0.9, unnamed: true}}, false},
 		{"named by number", []scored{{share: 0, named: true}}, true},
 	} {
 		if got := m.answers(tc.ranked); got != tc.want {

@@ -454,6 +454,18 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		for _, term := range analyzeTerm(langAnalyzer[lang], a.text[m.span.start:m.span.end]) {
 			w += idf(langFields[lang][0], term)
 		}
+		// The topic is found under any of its names, so it is no rarer
+		// than its most common English one: "stay" is a rare word, but
+		// the topic it names, remain, is not.
+		for _, name := range t.Names["en"] {
+			var e float64
+			for _, term := range analyzeTerm(langAnalyzer["en"], name) {
+				e += idf(langFields["en"][0], term)
+			}
+			if e > 0 {
+				w = min(w, e)
+			}
+		}
 		c := concept{kind: conceptTopic, weight: 1.5 * max(w, 1), glossary: t.Glossary, titled: t.Titled || t.Keyword || t.Term != "" && len(t.Rules) > 0 && !strings.Contains(t.Glossary, "glossary:")}
 		present := false
 		for _, r := range t.Rules {

@@ -41,6 +41,10 @@ type scored struct {
 	// Atraxa's texts say nothing of tiers), 0 otherwise.
 	rest float64
 	bare float64
+	// unnamed marks the texts of a question that names no card, topic,
+	// rule or Yu-Gi-Oh! card: few questions the texts answer do ("how do
+	// I become a level 2 judge?").
+	unnamed bool
 }
 
 // candidate is a text that may answer the question, with its features.
@@ -91,6 +95,10 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 			}
 			cardsNamed++
 		}
+	}
+	named := len(a.topics) > 0 || len(a.rules) > 0 || len(a.ygo) > 0
+	for _, c := range a.cards {
+		named = named || !c.weak
 	}
 	ownBM25 := make(map[string]float64, len(docs))
 	maxOwn := 1e-9
@@ -228,7 +236,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 		}
 		out = append(out, candidate{
 			scored: scored{Hit: Hit{Doc: d, Exact: exact || cardHit}, obsolete: d.Obsolete && !a.historical, hash: info.Hash, share: cov, named: exact, sure: sure,
-				rest: x[fRestShare], bare: bareShare(rest, restTotal, total)},
+				rest: x[fRestShare], bare: bareShare(rest, restTotal, total), unnamed: !named},
 			x: x,
 		})
 	}

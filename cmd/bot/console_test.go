@@ -265,7 +265,7 @@ func TestConsoleReportExample(t *testing.T) {
 	// English and in Japanese) open on the rule the reviewer named, and
 	// say so.
 	before, after, _ := strings.Cut(out, "Report #1 confirmed")
-	if !strings.Contains(before, "Article — When a permanent phases out, machine translation: “") {
+	if !strings.Contains(before, "Article — When a permanent phases") || !strings.Contains(before, ", machine translation: “") {
 		t.Errorf("the reported answer does not open on the wiki's line:\n%s", before)
 	}
 	if n := strings.Count(after, "✅"); n != 3 {

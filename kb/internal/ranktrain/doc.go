@@ -27,7 +27,8 @@
 // shows (its score, the share of the question it covers, its margin over
 // the second, whether it is a named card's text, the part of the question
 // beside its cards it covers, how much of the question that part is when
-// it covers none of it, whether the card is named surely), is fitted on
+// it covers none of it, whether the card is named surely, whether the
+// question names any card, topic or rule at all), is fitted on
 // the same rows, and its threshold chosen so that at most 1% of the
 // written answerable training rows go unanswered (-quiet); -abstain=false
 // records the threshold without using it, and -abstention-only fits the

@@ -198,9 +198,9 @@ func measure(qs []*question, m *kb.Model) map[string]*figures {
 // the row is answerable, not whether the first hit answers it: a question
 // ranked wrongly is still one to answer.
 func fitAbstention(qs []*question, m *kb.Model, maxQuiet float64) kb.Abstention {
-	const n = 7 // z, share, margin, card, rest, bare, sure
+	const n = 8 // z, share, margin, card, rest, bare, sure, unnamed
 	vec := func(e kb.Evidence) [n]float64 {
-		return [n]float64{e.Z, e.Share, e.Margin, e.Card, e.Rest, e.Bare, e.Sure}
+		return [n]float64{e.Z, e.Share, e.Margin, e.Card, e.Rest, e.Bare, e.Sure, e.Unnamed}
 	}
 	type sample struct {
 		x       [n]float64
@@ -265,7 +265,7 @@ func fitAbstention(qs []*question, m *kb.Model, maxQuiet float64) kb.Abstention 
 	}
 	// Back to the inputs' own scales.
 	a := kb.Abstention{Bias: b}
-	raw := [n]*float64{&a.Score, &a.Share, &a.Margin, &a.Card, &a.Rest, &a.Bare, &a.Sure}
+	raw := [n]*float64{&a.Score, &a.Share, &a.Margin, &a.Card, &a.Rest, &a.Bare, &a.Sure, &a.Unnamed}
 	for j := range w {
 		*raw[j] = w[j] / sd[j]
 		a.Bias -= w[j] * mean[j] / sd[j]
@@ -276,7 +276,7 @@ func fitAbstention(qs []*question, m *kb.Model, maxQuiet float64) kb.Abstention 
 	for _, s := range ss {
 		if s.answer && s.written {
 			x := s.x
-			ps = append(ps, probe.Confidence(kb.Evidence{Z: x[0], Share: x[1], Margin: x[2], Card: x[3], Rest: x[4], Bare: x[5], Sure: x[6]}))
+			ps = append(ps, probe.Confidence(kb.Evidence{Z: x[0], Share: x[1], Margin: x[2], Card: x[3], Rest: x[4], Bare: x[5], Sure: x[6], Unnamed: x[7]}))
 		}
 	}
 	sort.Float64s(ps)
@@ -306,6 +306,7 @@ func foldOf(r evalset.Row, k int) int {
 func main() {
 	dry := flag.Bool("n", false, "train and report only; do not write the model")
 	misses := flag.Bool("misses", false, "list the dev rows the embedded model misses at rank 1, and stop")
+	on := flag.String("on", "dev", "the split -misses and -where read: dev or train")
 	evalDir := flag.String("eval", "kb/testdata/eval", "the evaluation sets")
 	out := flag.String("o", "kb/ranker.json", "the model file to write")
 	cache := flag.String("cache", filepath.Join(os.TempDir(), "arbiter-test-cache"), "where the full index is kept (built there if missing)")
@@ -377,12 +378,20 @@ func main() {
 		}
 	}
 	logf("%d training rows, %d dev rows", len(train), len(dev))
-	if *misses {
-		listMisses(dev, kb.DefaultModel())
-		return
-	}
-	if *where {
-		analyze(dev, kb.DefaultModel())
+	if *misses || *where {
+		rows := dev
+		switch *on {
+		case "dev":
+		case "train":
+			rows = train
+		default:
+			fatal(fmt.Errorf("-on %q: dev or train", *on))
+		}
+		if *misses {
+			listMisses(rows, kb.DefaultModel())
+		} else {
+			analyze(rows, kb.DefaultModel())
+		}
 		return
 	}
 	write := func(m *kb.Model) {

@@ -1,0 +1,105 @@
+package kb
+
+import "unicode/utf8"
+
+// stems returns the topics' names as terms.
+func (ix *Index) stems() topicStems {
+	ix.stemOnce.Do(func() { ix.stemTab = ix.buildTopicStems() })
+	return ix.stemTab
+}
+
+// Topics are found in a question by their names, word for word (the
+// lexicon), and by the terms their names analyze to: the language's
+// stemmer and stop words make "étape de début de combat" the name "étape
+// de début du combat", "transformed" the topic transform and "払わなかった"
+// the verb 払う. A name is matched in a question of its own language.
+
+// stemName is a topic's name as the terms of its language's analyzer.
+type stemName struct {
+	topic int
+	lang  string
+	terms []string
+}
+
+// topicStems indexes the topics' names by their first term, by language.
+type topicStems map[string]map[string][]stemName // lang -> first term -> names
+
+// buildTopicStems analyzes the names of ix's topics.
+func (ix *Index) buildTopicStems() topicStems {
+	out := topicStems{}
+	analyzers := ix.jaMode.analyzers()
+	for i, t := range ix.topics {
+		if metaTerms[t.Term] {
+			continue
+		}
+		for _, l := range []string{"en", "fr", "ja"} {
+			a := ix.bl.Mapping().AnalyzerNamed(analyzers[l])
+			if a == nil {
+				continue
+			}
+			for _, n := range t.Names[l] {
+				var terms []string
+				for _, tok := range a.Analyze([]byte(n)) {
+					terms = append(terms, string(tok.Term))
+				}
+				if len(terms) == 0 || len(terms) == 1 && (l == "fr" || utf8.RuneCountInString(terms[0]) < 2 || l == "en" && len(terms[0]) < 4) {
+					// A French word alone, stemmed, is other words too
+					// ("équipe", team, is "équiper", equip); an English or
+					// Japanese one is its inflections ("transformed",
+					// "払わなかった").
+					continue
+				}
+				if out[l] == nil {
+					out[l] = map[string][]stemName{}
+				}
+				out[l][terms[0]] = append(out[l][terms[0]], stemName{topic: i, lang: l, terms: terms})
+			}
+		}
+	}
+	return out
+}
+
+// stemMention is a topic found by the terms of its name.
+type stemMention struct {
+	topic int
+	span  span2
+	lang  string
+}
+
+// findTopicStems returns the topics whose names' terms follow one another
+// in text, a question of lang; at each place, the longest name.
+func (ix *Index) findTopicStems(text, lang string) []stemMention {
+	names := ix.stems()[lang]
+	if len(names) == 0 {
+		return nil
+	}
+	a := ix.bl.Mapping().AnalyzerNamed(ix.jaMode.analyzers()[lang])
+	if a == nil {
+		return nil
+	}
+	toks := a.Analyze([]byte(text))
+	var out []stemMention
+	for i, tok := range toks {
+		var best *stemName
+		for k, n := range names[string(tok.Term)] {
+			if i+len(n.terms) > len(toks) {
+				continue
+			}
+			ok := true
+			for j := 1; j < len(n.terms); j++ {
+				if string(toks[i+j].Term) != n.terms[j] {
+					ok = false
+					break
+				}
+			}
+			if ok && (best == nil || len(n.terms) > len(best.terms)) {
+				best = &names[string(tok.Term)][k]
+			}
+		}
+		if best != nil {
+			end := toks[i+len(best.terms)-1].End
+			out = append(out, stemMention{topic: best.topic, span: span2{tok.Start, end}, lang: lang})
+		}
+	}
+	return out
+}

@@ -1,0 +1,101 @@
+package kb
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestTopicsByTheirTerms finds topics whose words differ from their
+// names' by an inflection or an article, and leaves a French word alone
+// that its stem would confuse with a topic.
+func TestTopicsByTheirTerms(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, tc := range []struct {
+		q, lang string
+		want    string // a topic's English name; "" for a check of absence
+		not     string
+	}{
+		{"on a la priorité pendant l'étape de début de combat ?", "fr", "Beginning of Combat Step", ""},
+		{"A Clone copying a transformed card, what does it copy?", "en", "Transform", ""},
+		{"Troll à deux têtes : l'équipe perd combien ?", "fr", "", "Equip"},
+		{"on peut forcer quelqu'un à le faire ?", "fr", "", "Power"},
+	} {
+		a := ix.analyze(tc.q, tc.lang, rd)
+		var names []string
+		for _, m := range a.topics {
+			names = append(names, ix.topics[m.topic].Name)
+		}
+		has := func(n string) bool {
+			return slices.ContainsFunc(names, func(s string) bool { return strings.EqualFold(s, n) })
+		}
+		if tc.want != "" && !has(tc.want) {
+			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.want)
+		}
+		if tc.not != "" && has(tc.not) {
+			t.Errorf("%q: topics %v, want no %q", tc.q, names, tc.not)
+		}
+	}
+}
+
+// TestTranslations reads the word translations learned from the printed
+// cards: the game's verbs find their English words, and words with no
+// counterpart ("si") find none.
+func TestTranslations(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, tc := range []struct {
+		lang, word string
+		want       string // "" for no translation
+	}{
+		{"fr", "pioche", "draw"},
+		{"fr", "défaussez", "discard"},
+		{"fr", "ciblée", "target"},
+		{"fr", "engagée", "tap"},
+		{"fr", "bloquer", "block"},
+		{"fr", "si", ""},
+		{"ja", "追放", "exil"},
+		{"ja", "誘発", "trigger"},
+		{"ja", "捨てる", "discard"},
+	} {
+		terms := ix.analyzeWith(ix.jaMode.analyzers()[tc.lang], tc.word)
+		if len(terms) != 1 {
+			t.Fatalf("%s %q analyzes to %v", tc.lang, tc.word, terms)
+		}
+		got := ix.trans[tc.lang][terms[0]]
+		if tc.want == "" {
+			if len(got) > 0 {
+				t.Errorf("%s %q (%s) translates to %v, want nothing", tc.lang, tc.word, terms[0], got)
+			}
+			continue
+		}
+		if len(got) == 0 || got[0] != tc.want {
+			t.Errorf("%s %q (%s) translates to %v, want %q first", tc.lang, tc.word, terms[0], got, tc.want)
+		}
+	}
+}
+
+// TestAlignIBM1 learns the word translations of a small parallel text, an
+// article on every line: each English word goes to the French word that
+// explains it.
+func TestAlignIBM1(t *testing.T) {
+	t.Parallel()
+	var lines []alignedLine
+	for range 3 {
+		lines = append(lines,
+			alignedLine{src: []string{"la", "maison"}, out: []string{"house"}},
+			alignedLine{src: []string{"la", "fleur"}, out: []string{"flower"}},
+			alignedLine{src: []string{"la", "maison", "bleue"}, out: []string{"blue", "house"}},
+			alignedLine{src: []string{"la", "fleur", "bleue"}, out: []string{"blue", "flower"}},
+		)
+	}
+	got := translate(lines)
+	for src, want := range map[string]string{"maison": "house", "fleur": "flower", "bleue": "blue"} {
+		if len(got[src]) == 0 || got[src][0] != want {
+			t.Errorf("%q translates to %v, want %q first", src, got[src], want)
+		}
+	}
+}
