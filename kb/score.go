@@ -96,9 +96,11 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 			cardsNamed++
 		}
 	}
+	// A card named by a common word counts when the question supports it
+	// (supportWeakCards kept its weight).
 	named := len(a.topics) > 0 || len(a.rules) > 0 || len(a.ygo) > 0
-	for _, c := range a.cards {
-		named = named || !c.weak
+	for _, c := range p.concepts {
+		named = named || c.kind == conceptCard && c.weight > 0
 	}
 	ownBM25 := make(map[string]float64, len(docs))
 	maxOwn := 1e-9
