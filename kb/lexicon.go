@@ -267,6 +267,29 @@ func noSpaceScript(r rune) bool {
 // becomes one space, and no space is kept next to Japanese. It also returns,
 // for each byte of the result (and one past its end), the byte offset in s
 // of the character it came from.
+// elided are the French words that elide before a vowel.
+var elided = map[string]bool{"c": true, "d": true, "j": true, "l": true, "m": true, "n": true, "s": true, "t": true,
+	"qu": true, "jusqu": true, "lorsqu": true, "puisqu": true, "quoiqu": true}
+
+// elision reports whether the apostrophe at s[i] ends a French elided
+// word: one of elided, alone, before a letter.
+func elision(s string, i int) bool {
+	j := i
+	for j > 0 {
+		r, n := utf8.DecodeLastRuneInString(s[:j])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		j -= n
+	}
+	if !elided[strings.ToLower(s[j:i])] {
+		return false
+	}
+	_, n := utf8.DecodeRuneInString(s[i:])
+	next, _ := utf8.DecodeRuneInString(s[i+n:])
+	return unicode.IsLetter(next)
+}
+
 func lexFold(s string) (string, []int) {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -288,6 +311,11 @@ func lexFold(s string) (string, []int) {
 	for i, r := range s {
 		switch {
 		case r == '\'' || r == '’' || r == '‘' || r == '`' || r == '＇' || r == '´':
+			// "Teferi's" is one word; the French elisions are two
+			// ("l'adversaire", "qu'une").
+			if elision(s, i) {
+				space = true
+			}
 			continue
 		case r == '・' || r == '･' || r == '、':
 			continue
@@ -343,6 +371,13 @@ func compileLexicon(cards []cardEntry, ygo []YGOCard, topics []topic) (*lexicon,
 			b.add(n, lexRef{Kind: lexYGO, ID: int32(i), Lang: lang})
 		}
 	}
+	frNames := map[string]int{} // a French name, folded, and its topic
+	for i, t := range topics {
+		for _, n := range t.Names["fr"] {
+			f, _ := lexFold(n)
+			frNames[f] = i
+		}
+	}
 	for i, t := range topics {
 		for _, l := range []string{"en", "fr", "ja"} {
 			for _, n := range t.Names[l] {
@@ -351,10 +386,83 @@ func compileLexicon(cards []cardEntry, ygo []YGOCard, topics []topic) (*lexicon,
 				for _, v := range pluralForms(n, l) {
 					b.add(v, ref)
 				}
+				if l != "fr" {
+					continue
+				}
+				for _, v := range frenchVerbForms(n) {
+					// A form that is another topic's name is that topic
+					// ("équipe" is team, not a form of "équiper").
+					if f, _ := lexFold(v); frNames[f] == i || !hasKey(frNames, f) {
+						b.add(v, ref)
+					}
+				}
 			}
 		}
 	}
 	return b.build()
+}
+
+func hasKey(m map[string]int, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// frenchVerbForms returns the forms a question may give a French name
+// that starts with a verb of the first group ("attaquer", "se
+// déclencher", "payer le coût"): the present ("attaque", "attaquent"),
+// the past participle ("attaqué", "attaquées"), the imperative and the
+// present participle ("attaquez", "attaquant"). A verb in -yer also
+// takes its i forms ("paie"), one in -é_er its è forms ("révèle").
+func frenchVerbForms(name string) []string {
+	words := strings.Fields(name)
+	i := 0
+	if len(words) > 1 && (words[0] == "se" || words[0] == "s'") {
+		i = 1
+	}
+	if i >= len(words) {
+		return nil
+	}
+	verb := words[i]
+	if r, _ := utf8.DecodeRuneInString(verb); len([]rune(verb)) < 5 || !strings.HasSuffix(verb, "er") || !unicode.IsLower(r) {
+		return nil // "Commander" is a name, not a verb
+	}
+	stem := strings.TrimSuffix(verb, "er")
+	present := stem // the stem of the present's e forms
+	if r := []rune(stem); len(r) > 2 {
+		// The last é of the stem, before its final consonants, is è
+		// there ("révél" → "révèl").
+		j := len(r) - 1
+		for j > 0 && !strings.ContainsRune("aeiouyéèêâîôû", r[j]) {
+			j--
+		}
+		if j < len(r)-1 && r[j] == 'é' {
+			r[j] = 'è'
+			present = string(r)
+		}
+	}
+	ant := stem + "ant"
+	switch {
+	case strings.HasSuffix(stem, "g"):
+		ant = stem + "eant"
+	case strings.HasSuffix(stem, "c"):
+		ant = strings.TrimSuffix(stem, "c") + "çant"
+	}
+	forms := []string{present + "e", present + "es", present + "ent", stem + "é", stem + "ée", stem + "és", stem + "ées", stem + "ez", ant}
+	if strings.HasSuffix(stem, "y") {
+		ai := strings.TrimSuffix(stem, "y") + "i"
+		forms = append(forms, ai+"e", ai+"es", ai+"ent")
+	}
+	var out []string
+	for _, f := range forms {
+		// The verb alone as well as in its name ("se déclenche",
+		// "déclenche").
+		w := words[i+1:]
+		out = append(out, strings.Join(append([]string{f}, w...), " "))
+		if i == 1 {
+			out = append(out, strings.Join(append([]string{words[0], f}, w...), " "))
+		}
+	}
+	return out
 }
 
 // addCardName adds a card's name and the partial forms players use: each

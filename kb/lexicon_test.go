@@ -2,6 +2,7 @@ package kb
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -16,8 +17,11 @@ func TestLexFold(t *testing.T) {
 		{"ブルーアイズ・カオス・MAX・ドラゴン", "ブルーアイズカオスmaxドラゴン"},
 		{"Teferi's Protectionで自分の", "teferis protectionで自分の"},
 		{"ＴＥＦＥＲＩ’Ｓ", "teferis"},
-		{"Cercle de l'oubli", "cercle de loubli"},
-		{"Bœuf à la peau d'or", "boeuf a la peau dor"},
+		{"Cercle de l'oubli", "cercle de l oubli"},
+		{"Bœuf à la peau d'or", "boeuf a la peau d or"},
+		{"si l'adversaire n'a qu'une carte", "si l adversaire n a qu une carte"},
+		{"D’Avenant Trapper", "d avenant trapper"},
+		{"don't", "dont"},
 		{"完全なる世界 トゥーン・ワールド", "完全なる世界トゥーンワールド"},
 	}
 	for _, tt := range tests {
@@ -79,6 +83,42 @@ func TestSingularFold(t *testing.T) {
 		got, o := singularFold(f, offs)
 		if got != want || len(o) != len(got)+1 {
 			t.Errorf("singularFold(%q) = %q (%d offsets), want %q", in, got, len(o), want)
+		}
+	}
+}
+
+// TestFrenchVerbForms conjugates the French names that start with a verb
+// of the first group, as questions write them.
+func TestFrenchVerbForms(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want []string
+		not  []string
+	}{
+		{"attaquer", []string{"attaque", "attaquent", "attaqué", "attaquées", "attaquez", "attaquant"}, nil},
+		{"se déclencher", []string{"déclenche", "se déclenche", "déclenchent", "déclenché"}, nil},
+		{"payer", []string{"paye", "paie", "paient", "payé"}, nil},
+		{"engager", []string{"engage", "engageant", "engagée"}, nil},
+		{"lancer", []string{"lance", "lançant"}, []string{"lancant"}},
+		{"révéler", []string{"révèle", "révèlent", "révélé"}, []string{"révéle"}},
+		{"attaquer seul", []string{"attaque seul"}, nil},
+		{"détruire", nil, []string{"détruit"}},
+		{"champ de bataille", nil, nil},
+		{"Commander", nil, nil},
+	} {
+		got := frenchVerbForms(tc.name)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q: forms %v lack %q", tc.name, got, w)
+			}
+		}
+		for _, w := range tc.not {
+			if slices.Contains(got, w) {
+				t.Errorf("%q: forms %v hold %q", tc.name, got, w)
+			}
+		}
+		if tc.want == nil && len(got) > 0 {
+			t.Errorf("%q: forms %v, want none", tc.name, got)
 		}
 	}
 }

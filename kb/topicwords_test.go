@@ -7,8 +7,8 @@ import (
 )
 
 // TestTopicsByTheirTerms finds topics whose words differ from their
-// names' by an inflection or an article, and leaves a French word alone
-// that its stem would confuse with a topic.
+// names' by an inflection, an article or an elision, and leaves a French
+// word alone that its stem would confuse with a topic.
 func TestTopicsByTheirTerms(t *testing.T) {
 	t.Parallel()
 	ix := fullIndex(t)
@@ -21,7 +21,10 @@ func TestTopicsByTheirTerms(t *testing.T) {
 	}{
 		{"on a la priorité pendant l'étape de début de combat ?", "fr", "Beginning of Combat Step", ""},
 		{"A Clone copying a transformed card, what does it copy?", "en", "Transform", ""},
-		{"Troll à deux têtes : l'équipe perd combien ?", "fr", "", "Equip"},
+		{"si l'adversaire attaque avec deux créatures", "fr", "Opponent", ""},
+		{"si l'adversaire attaque avec deux créatures", "fr", "Attack", ""},
+		{"je paye le coût quand ?", "fr", "Pay", ""},
+		{"コストを払わなかったら？", "ja", "Pay", ""},
 		{"on peut forcer quelqu'un à le faire ?", "fr", "", "Power"},
 	} {
 		a := ix.analyze(tc.q, tc.lang, rd)
