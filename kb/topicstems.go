@@ -2,12 +2,6 @@ package kb
 
 import "unicode/utf8"
 
-// stems returns the topics' names as terms.
-func (ix *Index) stems() topicStems {
-	ix.stemOnce.Do(func() { ix.stemTab = ix.buildTopicStems() })
-	return ix.stemTab
-}
-
 // Topics are found in a question by their names, word for word (the
 // lexicon), and by the terms their names analyze to: the language's
 // stemmer and stop words make "étape de début de combat" the name "étape
@@ -33,15 +27,11 @@ func (ix *Index) buildTopicStems() topicStems {
 			continue
 		}
 		for _, l := range []string{"en", "fr", "ja"} {
-			a := ix.bl.Mapping().AnalyzerNamed(analyzers[l])
-			if a == nil {
-				continue
-			}
 			for _, n := range t.Names[l] {
-				var terms []string
-				for _, tok := range a.Analyze([]byte(n)) {
-					terms = append(terms, string(tok.Term))
-				}
+				// The build analyzed every topic's names (nameAnalyses):
+				// the first question reads them, and loads no dictionary.
+				key := analyzers[l] + "\x00" + n
+				terms := ix.analyses.get(key, func() []string { return ix.analyzeWith(analyzers[l], n) })
 				if len(terms) == 0 || len(terms) == 1 && (l == "fr" || utf8.RuneCountInString(terms[0]) < 2 || l == "en" && len(terms[0]) < 4) {
 					// A French word alone, stemmed, is other words too
 					// ("équipe", team, is "équiper", equip); an English or
@@ -64,6 +54,12 @@ type stemMention struct {
 	topic int
 	span  span2
 	lang  string
+}
+
+// stems returns the topics' names as terms, made on first use.
+func (ix *Index) stems() topicStems {
+	ix.stemOnce.Do(func() { ix.stemTab = ix.buildTopicStems() })
+	return ix.stemTab
 }
 
 // findTopicStems returns the topics whose names' terms follow one another
