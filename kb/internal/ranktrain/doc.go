@@ -5,6 +5,7 @@
 //	go run ./kb/internal/ranktrain -n         # train and report, write nothing
 //	go run ./kb/internal/ranktrain -where     # where the dev rows' answers rank now
 //	go run ./kb/internal/ranktrain -misses    # the dev rows the embedded model misses
+//	go run ./kb/internal/ranktrain -where -on train  # the same for the training rows
 //	go run ./kb/internal/ranktrain -abstention-only  # fit the decision to answer again, keep the weights
 //
 // The rows it learns from are those of kb/testdata/eval/sampled/train.yaml
