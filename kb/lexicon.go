@@ -260,13 +260,6 @@ func noSpaceScript(r rune) bool {
 	return r >= 0x2E80 && r != utf8.RuneError && !(r >= 0xFF00 && r <= 0xFF5E)
 }
 
-// lexFold folds s for name matching: NFKC and width (as NormalizeKey), case,
-// Latin accents; apostrophes and the Japanese middle dot and comma are
-// dropped ("Teferi's" and "Teferis" match, "法務官の声、アトラクサ" and
-// "法務官の声アトラクサ" too); every other run of punctuation or space
-// becomes one space, and no space is kept next to Japanese. It also returns,
-// for each byte of the result (and one past its end), the byte offset in s
-// of the character it came from.
 // elided are the French words that elide before a vowel.
 var elided = map[string]bool{"c": true, "d": true, "j": true, "l": true, "m": true, "n": true, "s": true, "t": true,
 	"qu": true, "jusqu": true, "lorsqu": true, "puisqu": true, "quoiqu": true}
@@ -290,6 +283,13 @@ func elision(s string, i int) bool {
 	return unicode.IsLetter(next)
 }
 
+// lexFold folds s for name matching: NFKC and width (as NormalizeKey), case,
+// Latin accents; apostrophes and the Japanese middle dot and comma are
+// dropped ("Teferi's" and "Teferis" match, "法務官の声、アトラクサ" and
+// "法務官の声アトラクサ" too); every other run of punctuation or space
+// becomes one space, and no space is kept next to Japanese. It also returns,
+// for each byte of the result (and one past its end), the byte offset in s
+// of the character it came from.
 func lexFold(s string) (string, []int) {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -392,7 +392,8 @@ func compileLexicon(cards []cardEntry, ygo []YGOCard, topics []topic) (*lexicon,
 				for _, v := range frenchVerbForms(n) {
 					// A form that is another topic's name is that topic
 					// ("équipe" is team, not a form of "équiper").
-					if f, _ := lexFold(v); frNames[f] == i || !hasKey(frNames, f) {
+					f, _ := lexFold(v)
+					if j, ok := frNames[f]; !ok || j == i {
 						b.add(v, ref)
 					}
 				}
@@ -400,11 +401,6 @@ func compileLexicon(cards []cardEntry, ygo []YGOCard, topics []topic) (*lexicon,
 		}
 	}
 	return b.build()
-}
-
-func hasKey(m map[string]int, k string) bool {
-	_, ok := m[k]
-	return ok
 }
 
 // frenchVerbForms returns the forms a question may give a French name

@@ -49,13 +49,6 @@ func (ix *Index) buildTopicStems() topicStems {
 	return out
 }
 
-// stemMention is a topic found by the terms of its name.
-type stemMention struct {
-	topic int
-	span  span2
-	lang  string
-}
-
 // stems returns the topics' names as terms, made on first use.
 func (ix *Index) stems() topicStems {
 	ix.stemOnce.Do(func() { ix.stemTab = ix.buildTopicStems() })
@@ -64,7 +57,7 @@ func (ix *Index) stems() topicStems {
 
 // findTopicStems returns the topics whose names' terms follow one another
 // in text, a question of lang; at each place, the longest name.
-func (ix *Index) findTopicStems(text, lang string) []stemMention {
+func (ix *Index) findTopicStems(text, lang string) []topicMention {
 	names := ix.stems()[lang]
 	if len(names) == 0 {
 		return nil
@@ -74,7 +67,7 @@ func (ix *Index) findTopicStems(text, lang string) []stemMention {
 		return nil
 	}
 	toks := a.Analyze([]byte(text))
-	var out []stemMention
+	var out []topicMention
 	for i, tok := range toks {
 		var best *stemName
 		for k, n := range names[string(tok.Term)] {
@@ -94,7 +87,7 @@ func (ix *Index) findTopicStems(text, lang string) []stemMention {
 		}
 		if best != nil {
 			end := toks[i+len(best.terms)-1].End
-			out = append(out, stemMention{topic: best.topic, span: span2{tok.Start, end}, lang: lang})
+			out = append(out, topicMention{topic: best.topic, span: span2{tok.Start, end}, lang: lang})
 		}
 	}
 	return out

@@ -138,7 +138,7 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 	// Topics found by the terms of their names, where their words differ
 	// from the name's (an inflection, an article).
 	for _, m := range ix.findTopicStems(text, lang) {
-		cands = append(cands, cand{span: m.span, topic: &topicMention{topic: m.topic, span: m.span, lang: m.lang}, length: utf8.RuneCountInString(text[m.span.start:m.span.end])})
+		cands = append(cands, cand{span: m.span, topic: &m, length: utf8.RuneCountInString(text[m.span.start:m.span.end])})
 	}
 	// The longest names win. On the same words, a topic wins over a card
 	// named by a common word ("Vigilance", "Menace"), unless the card's

@@ -111,10 +111,10 @@ func (b *binned) lambdas(s []float64, maxPairs int, g, h []float64) {
 			idx[i] = lo + i
 		}
 		sort.SliceStable(idx, func(a, c int) bool { return s[idx[a]] > s[idx[c]] })
-		rank := make(map[int]int, len(idx))
+		rank := make([]int, len(idx)) // by candidate, less lo
 		npos := 0
 		for r, i := range idx {
-			rank[i] = r + 1
+			rank[i-lo] = r + 1
 			if b.pos[i] {
 				npos++
 			}
@@ -139,7 +139,7 @@ func (b *binned) lambdas(s []float64, maxPairs int, g, h []float64) {
 					break
 				}
 				paired++
-				delta := math.Abs(1/float64(rank[i])-1/float64(rank[j])) / ideal
+				delta := math.Abs(1/float64(rank[i-lo])-1/float64(rank[j-lo])) / ideal
 				rho := 1 / (1 + math.Exp(s[i]-s[j]))
 				g[i] += delta * rho
 				g[j] -= delta * rho

@@ -509,7 +509,6 @@ func main() {
 	}
 
 	// Cross-validation of the chosen penalty over the training rows.
-	var cvSum float64
 	var cv figures
 	for k := 0; k < *folds; k++ {
 		var in, held []*question
@@ -533,7 +532,6 @@ func main() {
 		cv.At1 += f.At1
 		cv.At5 += f.At5
 		cv.RR += f.RR
-		cvSum += objective(held, fm)
 		logf("fold %d: %s", k, f)
 	}
 	logf("cross-validated: %s", cv)
@@ -567,14 +565,15 @@ func main() {
 		"lambda":           bestLambda,
 		"fitted_threshold": fitted,
 		"listwise_lambda":  lwLambda,
-		"trees":            len(m.Trees),
-		"tree_depth":       bp.Depth,
 		"start":            *start,
 		"cross_validated":  cv.String(),
 		"train":            report("train", train, m),
 		"dev":              devFigures,
 		"dev_written":      devWritten,
 		"command":          "go run ./kb/internal/ranktrain",
+	}
+	if len(m.Trees) > 0 {
+		m.Trained["trees"], m.Trained["tree_depth"] = len(m.Trees), bp.Depth
 	}
 	write(m)
 }
