@@ -54,21 +54,25 @@ func (e *Endpoint) answer(ctx context.Context, in *discordgo.Interaction, arrive
 	defer cancel()
 	done := make(chan chat.Response, 1)
 	go func() {
+		release := func() {}
 		if !e.router.Light(req) {
 			qctx, qcancel := context.WithTimeout(wctx, e.admit.maxWait)
-			release, ok := e.admit.acquire(qctx, e.admit.work, arrived, e.metrics)
+			r, ok := e.admit.acquire(qctx, e.admit.work, arrived, e.metrics)
 			qcancel()
 			if !ok {
 				e.metrics.Busy()
 				done <- chat.FitLimits(e.router.Busy(req))
 				return
 			}
-			defer release()
+			release = r
 		}
 		resp := e.router.Serve(wctx, req)
 		if resp.Outcome == "rate_limited" {
 			e.metrics.RateLimited()
 		}
+		// The worker is free before the answer is handed over, so that
+		// once the interaction is done its gauge is back down.
+		release()
 		done <- chat.FitLimits(resp)
 	}()
 	timer := time.NewTimer(time.Until(arrived.Add(e.cfg.deferAfter())))
