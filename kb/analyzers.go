@@ -9,8 +9,13 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
 	"github.com/blevesearch/bleve/v2/analysis/lang/cjk"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/lang/fr"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
+	"github.com/blevesearch/bleve/v2/analysis/token/stop"
 	"github.com/blevesearch/bleve/v2/analysis/token/unicodenorm"
+	"github.com/blevesearch/bleve/v2/analysis/tokenmap"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
 	"github.com/ikawaha/kagome/v2/tokenizer"
@@ -18,8 +23,6 @@ import (
 	// Analyzers referenced by name in the index mapping.
 	_ "github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	_ "github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
-	_ "github.com/blevesearch/bleve/v2/analysis/lang/en"
-	_ "github.com/blevesearch/bleve/v2/analysis/lang/fr"
 	_ "github.com/blevesearch/bleve/v2/analysis/token/unicodenorm"
 	_ "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 )
@@ -31,7 +34,70 @@ const (
 	jaBigramName    = "arbiter_ja_bigram"
 	nameAnalyzer    = "arbiter_name"
 	nfkcFilterName  = "arbiter_nfkc"
+	enAnalyzerName  = "arbiter_en"
+	frAnalyzerName  = "arbiter_fr"
+	enStopName      = "arbiter_stop_en"
+	frStopName      = "arbiter_stop_fr"
 )
+
+// keptStopWords are the words of bleve's English and French stop lists
+// (Snowball's) that rules turn on: a ruling that says a trigger resolves
+// "before" the spell, a creature that "phases out", an effect that does
+// "not" apply, "each" player, "the same" creature, "sans" or "pas" in
+// French. Without them "does prowess resolve before or after the spell?"
+// reads as "prowess resolve spell" and cannot tell the two rulings apart.
+// They are common words, so they weigh little; they count where the
+// rarer words tie.
+var keptStopWords = map[string][]string{
+	"en": {"until", "while", "against", "between", "through", "during", "before", "after", "above", "below",
+		"up", "down", "out", "off", "over", "under", "again", "once", "all", "any", "both", "each", "few",
+		"more", "most", "other", "no", "not", "only", "own", "same", "than"},
+	"fr": {"pas", "même", "sans"},
+}
+
+// functionTerms holds keptStopWords as the index's analyzers leave them
+// ("befor", "onli"), by language.
+var functionTerms = sync.OnceValue(func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	m, err := newMapping()
+	if err != nil {
+		return out
+	}
+	for lang, analyzer := range map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName} {
+		out[lang] = map[string]bool{}
+		a := m.AnalyzerNamed(analyzer)
+		for _, w := range keptStopWords[lang] {
+			for _, tk := range a.Analyze([]byte(w)) {
+				out[lang][string(tk.Term)] = true
+			}
+		}
+	}
+	return out
+})
+
+// functionTerm reports whether term, analyzed in lang, is a function word
+// the index keeps (keptStopWords).
+func functionTerm(lang, term string) bool { return functionTerms()[lang][term] }
+
+// stopList returns a bleve stop list without the words rules need.
+func stopList(list []byte, keep []string) []interface{} {
+	drop := map[string]bool{}
+	for _, w := range keep {
+		drop[w] = true
+	}
+	var out []interface{}
+	for _, line := range strings.Split(string(list), "\n") {
+		if i := strings.IndexByte(line, '|'); i >= 0 {
+			line = line[:i]
+		}
+		for _, w := range strings.Fields(line) {
+			if !drop[w] {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
 
 // bleve keeps tokenizers in a process-wide registry, so ours is registered
 // once, the first time an index mapping is built. Building an analyzer
@@ -165,6 +231,40 @@ func addAnalyzers(m *mapping.IndexMappingImpl) error {
 		"token_filters": []string{nfkcFilterName, cjk.WidthName, lowercase.Name, cjk.BigramName},
 	}); err != nil {
 		return err
+	}
+	// English and French: bleve's analyzers, with stop lists that keep
+	// the words rules turn on (keptStopWords).
+	for _, l := range []struct {
+		lang, tokens, filter, analyzer string
+		list                           []byte
+		filters                        func(stop string) []string
+	}{
+		{"en", enStopName + "_tokens", enStopName, enAnalyzerName, en.EnglishStopWords, func(stop string) []string {
+			return []string{en.PossessiveName, lowercase.Name, stop, porter.Name}
+		}},
+		{"fr", frStopName + "_tokens", frStopName, frAnalyzerName, fr.FrenchStopWords, func(stop string) []string {
+			return []string{lowercase.Name, fr.ElisionName, stop, fr.LightStemmerName}
+		}},
+	} {
+		if err := m.AddCustomTokenMap(l.tokens, map[string]interface{}{
+			"type":   tokenmap.Name,
+			"tokens": stopList(l.list, keptStopWords[l.lang]),
+		}); err != nil {
+			return err
+		}
+		if err := m.AddCustomTokenFilter(l.filter, map[string]interface{}{
+			"type":           stop.Name,
+			"stop_token_map": l.tokens,
+		}); err != nil {
+			return err
+		}
+		if err := m.AddCustomAnalyzer(l.analyzer, map[string]interface{}{
+			"type":          "custom",
+			"tokenizer":     "unicode",
+			"token_filters": l.filters(l.filter),
+		}); err != nil {
+			return err
+		}
 	}
 	// Names are never highlighted, so a length-changing char filter is safe here.
 	return m.AddCustomAnalyzer(nameAnalyzer, map[string]interface{}{

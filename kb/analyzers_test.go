@@ -1,7 +1,9 @@
 package kb
 
 import (
+	"context"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -41,5 +43,58 @@ func TestJapaneseAnalyzer(t *testing.T) {
 				t.Errorf("terms %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestFunctionWords: the English and French analyzers keep the words rules
+// turn on ("before", "not", "out", "pas", "même") and drop the others of
+// bleve's stop lists; a question that differs from a card's other rulings
+// only by such a word ("before or after") opens on the ruling that holds
+// it, in every language.
+func TestFunctionWords(t *testing.T) {
+	t.Parallel()
+	m, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analyze := func(analyzer, s string) string {
+		var out []string
+		for _, tk := range m.AnalyzerNamed(analyzer).Analyze([]byte(s)) {
+			out = append(out, string(tk.Term))
+		}
+		return strings.Join(out, " ")
+	}
+	for _, tt := range []struct{ analyzer, text, want string }{
+		{enAnalyzerName, "Does it resolve before or after the spell?", "resolv befor after spell"},
+		{enAnalyzerName, "The creature phases out; each player, not only you", "creatur phase out each player not onli"},
+		{frAnalyzerName, "Ce n'est pas la même créature, sans marqueur", "pas même creatur san marqueu"},
+	} {
+		if got := analyze(tt.analyzer, tt.text); got != tt.want {
+			t.Errorf("%s(%q) = %q, want %q", tt.analyzer, tt.text, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		lang, term string
+		want       bool
+	}{{"en", "befor", true}, {"en", "onli", true}, {"en", "creatur", false}, {"fr", "pas", true}, {"fr", "creatur", false}, {"ja", "前", false}} {
+		if got := functionTerm(tt.lang, tt.term); got != tt.want {
+			t.Errorf("functionTerm(%s, %q) = %v", tt.lang, tt.term, got)
+		}
+	}
+
+	ix := fullIndex(t)
+	const want = "ruling:794255b1-d94d-4de4-ac0a-87ef743f9102:3" // "It will resolve before that spell."
+	for _, q := range []string{
+		"mistfire adept: does prowess resolve before or after the spell that triggered it?",
+		"Expert brumefeu, la prouesse se résout avant ou après le sort qui l'a déclenchée ?",
+		"霧炎の達人の果敢って、誘発させた呪文より先に解決する？",
+	} {
+		res, err := ix.Search(context.Background(), Query{Text: q, K: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) == 0 || res.Hits[0].Doc.ID != want {
+			t.Errorf("%q opens on %v, want %s", q, ids(res.Hits), want)
+		}
 	}
 }

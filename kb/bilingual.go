@@ -48,7 +48,7 @@ type translations map[string]map[string][]string // lang -> term -> English term
 // learnTranslations aligns the words of the printed texts with the Oracle
 // texts' words.
 func learnTranslations(m mapping.IndexMapping, pairs []lexiconPair) translations {
-	analyzers := map[string]string{"en": "en", "fr": "fr", "ja": jaAnalyzerName}
+	analyzers := map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName, "ja": jaAnalyzerName}
 	type unit struct {
 		lang      string
 		en, local []string

@@ -67,7 +67,7 @@ func newMapping() (mapping.IndexMapping, error) {
 	if err := addAnalyzers(m); err != nil {
 		return nil, err
 	}
-	m.DefaultAnalyzer = "en"
+	m.DefaultAnalyzer = enAnalyzerName
 	m.StoreDynamic = false
 	m.IndexDynamic = false
 	m.DocValuesDynamic = false
@@ -93,12 +93,12 @@ func newMapping() (mapping.IndexMapping, error) {
 		f.DocValues = false
 		doc.AddFieldMappingsAt(name, f)
 	}
-	text(fTextEN, "en", true)
-	text(fTextFR, "fr", true)
+	text(fTextEN, enAnalyzerName, true)
+	text(fTextFR, frAnalyzerName, true)
 	text(fTextJA, jaAnalyzerName, true)
 	text(fTextJABi, jaBigramName, false)
-	text(fTitleEN, "en", false)
-	text(fTitleFR, "fr", false)
+	text(fTitleEN, enAnalyzerName, false)
+	text(fTitleFR, frAnalyzerName, false)
 	text(fTitleJA, jaAnalyzerName, false)
 	text(fNames, nameAnalyzer, false)
 

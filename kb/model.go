@@ -62,6 +62,8 @@ const (
 	fGlossaryDefines           // the share of the question held by topics this glossary entry defines
 	fTopicSubject              // the text names the topic the question is about (see subjectTopic)
 	fList                      // the text's commas, at most 16, over 16: a list names much and says little of each
+	fFunction                  // the share of the question's function words ("before", "not", "each") the text holds
+	fFunctionRel               // that share, over the most any text of the same card (or any text) holds
 	numFeatures
 )
 
@@ -73,6 +75,7 @@ var featureNames = [numFeatures]string{
 	"kind_ruling", "kind_doc", "rule_depth", "ruling_year", "ygo", "coverage_rel", "rest_share", "rest_rel",
 	"rule_share", "ruling_share", "glossary_share", "rule_bleve", "card_rest", "bleve_rank", "own_rank", "card_rank",
 	"foreign_translation", "machine_translation", "glossary_defines", "topic_subject", "list",
+	"function", "function_rel",
 }
 
 // Features is the feature vector of a candidate.

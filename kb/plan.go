@@ -68,6 +68,10 @@ type concept struct {
 	// nameTerms are the terms of a weak card's name among the question's
 	// words (conceptCard).
 	nameTerms []string
+	// function marks a function word ("before", "not", "each", see
+	// keptStopWords): it weighs nothing in coverage or BM25, and is read
+	// apart (functionShare), to tell apart texts the rarer words tie.
+	function bool
 }
 
 type alternative struct {
@@ -149,7 +153,7 @@ var questionWords = map[string]map[string]bool{
 	"en": {"can": true, "could": true, "would": true, "should": true, "will": true, "may": true, "might": true,
 		"happen": true, "get": true, "got": true, "still": true, "also": true, "realli": true, "ok": true, "wai": true,
 		"doe": true, "does": true, "do": true, "work": true, "mean": true, "what": true, "whats": true, "how": true, "explain": true,
-		"question": true, "rule": true, "ruling": true, "exactli": true, "anyon": true, "know": true, "thank": true, "pleas": true,
+		"question": true, "rule": true, "ruling": true, "exactli": true, "anyon": true, "someon": true, "anybodi": true, "somebodi": true, "know": true, "thank": true, "pleas": true,
 		"mani": true, "much": true, "hei": true, "guy": true, "quick": true},
 	"fr": {"peut": true, "peuvent": true, "pui": true, "quoi": true, "comment": true, "fait": true, "fair": true,
 		"devient": true, "deviennent": true, "arrive": true, "toujour": true, "encor": true, "alor": true, "oui": true,
@@ -178,6 +182,9 @@ func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap) (got, tota
 		}
 		in := c.kind != conceptCard && c.weight < absentWeight
 		total += c.weight
+		if c.function {
+			continue
+		}
 		if in {
 			restTotal += c.weight
 		}
@@ -189,6 +196,22 @@ func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap) (got, tota
 		}
 	}
 	return got, total, rest, restTotal
+}
+
+// functionShare is the share of the question's function words, weighed
+// by rarity, that text d holds (0 when the question has none).
+func (p *queryPlan) functionShare(d Doc, locs search.FieldTermLocationMap) float64 {
+	var got, total float64
+	for _, c := range p.concepts {
+		if !c.function || c.lang != "" && c.lang != d.Lang {
+			continue
+		}
+		total += c.weight
+		if c.matched(d, locs) {
+			got += c.weight
+		}
+	}
+	return ratioOr0(got, total)
 }
 
 func (c concept) matched(d Doc, locs search.FieldTermLocationMap) bool {
@@ -221,7 +244,7 @@ func (p *queryPlan) bm25(locs search.FieldTermLocationMap, length int) float64 {
 	norm := k1 * (1 - b + b*float64(max(length, 1))/avg)
 	var s float64
 	for _, c := range p.concepts {
-		if c.weight <= 0 || c.weight >= absentWeight {
+		if c.weight <= 0 || c.weight >= absentWeight || c.function {
 			continue
 		}
 		best := 0.0
@@ -400,11 +423,11 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		c := concept{kind: conceptCard, cards: m.names, weak: m.weak, link: m.link}
 		// Texts that name the card in English count too.
 		name := NormalizeName(m.names[0])
-		if terms := analyzeTerm("en", m.names[0]); len(terms) > 0 {
+		if terms := analyzeTerm(enAnalyzerName, m.names[0]); len(terms) > 0 {
 			c.alts = append(c.alts, alternative{fields: []string{fTextEN}, terms: terms})
 			mq := bleve.NewMatchPhraseQuery(name)
 			mq.SetField(fTextEN)
-			mq.Analyzer = "en"
+			mq.Analyzer = enAnalyzerName
 			mq.SetBoost(3)
 			p.add(mq, selective(fTextEN, terms))
 			for _, t := range terms {
@@ -537,21 +560,29 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 				c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
 			}
 		}
+		c.function = functionTerm(lang, t)
 		// A French or Japanese word the printed cards translate is looked
 		// for in the English texts too, weighed as its translation.
 		if en := ix.trans[lang][t]; len(en) > 0 {
+			c.function = c.function || functionTerm("en", en[0])
 			c.lang = ""
 			c.weight = idf(fTextEN, en[0])
 			for _, e := range en {
 				c.alts = append(c.alts, alternative{fields: langFields["en"], terms: []string{e}})
 			}
-			termClauses(langFields["en"][:1], en, 1)
+			if !c.function {
+				termClauses(langFields["en"][:1], en, 1)
+			}
 		}
 		p.concepts = append(p.concepts, c)
-		p.words += c.weight
+		if !c.function {
+			p.words += c.weight
+		}
 	}
 	for _, t := range addUnique(fixed, words...) {
-		if p.seen(field, t) || rd.docFreq(field, t) == 0 {
+		// A function word is looked for in the candidates (located), never
+		// searched: its postings are long and it brings no text.
+		if functionTerm(lang, t) || p.seen(field, t) || rd.docFreq(field, t) == 0 {
 			continue
 		}
 		tq := bleve.NewTermQuery(t)
@@ -668,7 +699,7 @@ func (m JapaneseMode) analyzers() map[string]string {
 	if m == JABigramOnly {
 		ja = jaBigramName
 	}
-	return map[string]string{"en": "en", "fr": "fr", "ja": ja}
+	return map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName, "ja": ja}
 }
 
 // JapaneseMode says how Japanese text is analyzed.

@@ -158,6 +158,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 			x[fRestShare] = rest / restTotal
 			x[fRestRel] = rest
 		}
+		x[fFunction] = p.functionShare(d, m.Locations)
 		x[fBleve] = settle(m.Score / maxRaw)
 		x[fOwnBM25] = settle(ownBM25[id] / maxOwn)
 		if cardHit {
@@ -245,9 +246,11 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 	// What a text covers beside what the best candidate covers: the
 	// candidates of one card read apart by the rest of the question.
 	var maxGot, maxRest float64
+	maxFunction := map[string]float64{}
 	for _, c := range out {
 		maxGot = max(maxGot, c.x[fCoverageRel])
 		maxRest = max(maxRest, c.x[fRestRel])
+		maxFunction[c.Doc.Card] = max(maxFunction[c.Doc.Card], c.x[fFunction])
 	}
 	for i := range out {
 		x := &out[i].x
@@ -258,12 +261,16 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 		x[fGlossaryShare] = x[fShare] * x[fKindGlossary]
 		x[fRuleBleve] = x[fBleve] * x[fKindRule]
 		x[fCardRest] = x[fRestRel] * x[fCardNamed]
+		x[fFunctionRel] = ratioOr0(x[fFunction], maxFunction[out[i].Doc.Card])
 	}
 	rankBy(out, fBleveRank, func(c *candidate) string { return "" }, func(a, b *candidate) bool { return a.x[fBleve] > b.x[fBleve] })
 	rankBy(out, fOwnRank, func(c *candidate) string { return "" }, func(a, b *candidate) bool { return a.x[fOwnBM25] > b.x[fOwnBM25] })
 	rankBy(out, fCardRank, func(c *candidate) string { return c.Doc.Card }, func(a, b *candidate) bool {
 		if a.x[fRestRel] != b.x[fRestRel] {
 			return a.x[fRestRel] > b.x[fRestRel]
+		}
+		if a.x[fFunction] != b.x[fFunction] {
+			return a.x[fFunction] > b.x[fFunction]
 		}
 		return a.x[fOwnBM25] > b.x[fOwnBM25]
 	})

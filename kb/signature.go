@@ -55,12 +55,13 @@ func (ix *Index) QuestionKey(text, lang string) string {
 		}
 	}
 	for _, t := range ix.analyzeWith(ix.jaMode.analyzers()[ql], string(rest)) {
-		if isNumberTerm(t) || questionWords[ql][t] || ql == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
+		if isNumberTerm(t) || questionWords[ql][t] || functionTerm(ql, t) || ql == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
 			continue
 		}
 		switch en := ix.trans[ql][t]; {
 		case ql == "en":
 			parts["word:"+t] = true
+		case len(en) > 0 && functionTerm("en", en[0]):
 		case len(en) > 0:
 			parts["word:"+en[0]] = true
 		default:

@@ -42,7 +42,7 @@ type misc struct {
 // nameAnalyses analyzes the names of topics and Yu-Gi-Oh! cards, in their
 // language, with the analyzers of index mapping m.
 func nameAnalyses(m mapping.IndexMapping, topics []topic, ygo []YGOCard) map[string][]string {
-	analyzers := map[string][]string{"en": {"en"}, "fr": {"fr"}, "ja": {jaAnalyzerName, jaBigramName}}
+	analyzers := map[string][]string{"en": {enAnalyzerName}, "fr": {frAnalyzerName}, "ja": {jaAnalyzerName, jaBigramName}}
 	out := map[string][]string{}
 	add := func(lang, s string) {
 		if s == "" {

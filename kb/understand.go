@@ -209,10 +209,10 @@ func (ix *Index) linkProbability(name, card, lang string, rd *termReader) float6
 		return 1
 	}
 	own := float64(len(ix.related.cardDocs(card)))
-	field, analyzer := fTextEN, "en"
+	field, analyzer := fTextEN, enAnalyzerName
 	switch lang {
 	case "fr":
-		field, analyzer = fTextFR, "fr"
+		field, analyzer = fTextFR, frAnalyzerName
 	case "ja":
 		field, analyzer = fTextJA, jaAnalyzerName
 	}
@@ -252,9 +252,9 @@ func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
 		if n <= 4 {
 			return true
 		}
-		field, analyzer := fTextEN, "en"
+		field, analyzer := fTextEN, enAnalyzerName
 		if lang == "fr" {
-			field, analyzer = fTextFR, "fr"
+			field, analyzer = fTextFR, frAnalyzerName
 		}
 		// A name is ordinary when every word of it is common on its own:
 		// "Fog", "Deal Damage"; "Questing Beast" and "Teferi's Protection"
@@ -340,7 +340,7 @@ var metaTerms = map[string]bool{"card": true, "ruling": true, "comprehensive-rul
 // questionWord reports whether a name is one of the words questions are
 // asked with in lang ("marche" in "comment ça marche").
 func (ix *Index) questionWord(name, lang string) bool {
-	terms := ix.analyzeWith(map[string]string{"en": "en", "fr": "fr", "ja": jaAnalyzerName}[lang], name)
+	terms := ix.analyzeWith(map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName, "ja": jaAnalyzerName}[lang], name)
 	if len(terms) == 0 {
 		return false
 	}
@@ -354,6 +354,8 @@ func (ix *Index) questionWord(name, lang string) bool {
 
 // stopWords reports whether a name is made of words analysis drops in
 // the question's language ("Who", "What", "When" are faces of one card).
+// It reads bleve's full stop lists, not the index's: "Out" is a word of
+// "phase out" before it is a card.
 func (ix *Index) stopWords(name, lang string) bool {
 	if !isLatin(name) {
 		return false
