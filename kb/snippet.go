@@ -354,6 +354,9 @@ func cutAround(text string, s sentence, marks []markedTerm) sentence {
 func (p *queryPlan) marksOf(locs search.FieldTermLocationMap, field, own string) []markedTerm {
 	weights := map[string]float64{}
 	for i, c := range p.concepts {
+		if c.function {
+			continue // "not", "each": in every other sentence, never shown in bold
+		}
 		w := c.weight
 		if own != "" && c.kind == conceptCard && slices.Contains(c.cards, own) {
 			w = 0
