@@ -98,3 +98,36 @@ func TestFunctionWords(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionWords: the words questions are asked with are recognized in
+// the form the analyzers give them ("peut" is "peu" to the French
+// stemmer), and words of the game are not.
+func TestQuestionWords(t *testing.T) {
+	t.Parallel()
+	m, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		lang, analyzer, word string
+		want                 bool
+	}{
+		{"fr", frAnalyzerName, "peut", true},
+		{"fr", frAnalyzerName, "si", true},
+		{"fr", frAnalyzerName, "lequel", true},
+		{"fr", frAnalyzerName, "marqueur", false},
+		{"fr", frAnalyzerName, "sacrifier", false},
+		{"en", enAnalyzerName, "someone", true},
+		{"en", enAnalyzerName, "sacrifice", false},
+		{"ja", jaAnalyzerName, "誰", true},
+		{"ja", jaAnalyzerName, "墓地", false},
+	} {
+		terms := m.AnalyzerNamed(tt.analyzer).Analyze([]byte(tt.word))
+		if len(terms) != 1 {
+			t.Fatalf("%s: %q gives %d terms", tt.lang, tt.word, len(terms))
+		}
+		if got := questionWord(tt.lang, string(terms[0].Term)); got != tt.want {
+			t.Errorf("questionWord(%s, %q from %q) = %v, want %v", tt.lang, terms[0].Term, tt.word, got, tt.want)
+		}
+	}
+}

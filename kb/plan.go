@@ -3,6 +3,7 @@ package kb
 import (
 	"math"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
@@ -159,7 +160,39 @@ var questionWords = map[string]map[string]bool{
 		"devient": true, "deviennent": true, "arrive": true, "toujour": true, "encor": true, "alor": true, "oui": true,
 		"march": true, "coment": true, "fonction": true, "expliqu": true, "question": true, "règl": true, "regl": true, "exact": true, "c'est": true, "est": true, "ça": true, "ca": true,
 		"combien": true, "salut": true, "merci": true, "quelqu'un": true, "quelqu": true, "savoir": true, "sai": true},
-	"ja": {"何": true, "何枚": true, "何回": true, "何点": true, "いくつ": true, "どう": true, "仕組み": true, "裁定": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true, "どういう": true},
+	"ja": {"誰": true, "どこ": true, "どれ": true, "いつ": true, "なぜ": true, "持つ": true, "何": true, "何枚": true, "何回": true, "何点": true, "いくつ": true, "どう": true, "仕組み": true, "裁定": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true, "どういう": true},
+}
+
+// questionPhrasing holds more words of how people ask, as they write
+// them: questionTerms analyzes them with the index's analyzers, so that
+// the stem is the one questions give ("peut" is "peu" to the French
+// stemmer).
+var questionPhrasing = map[string][]string{
+	"fr": {"peut", "peux", "si", "où", "a", "va", "lequel", "laquelle", "lesquels", "veut", "être", "avoir", "chose", "genre", "façon", "facon"},
+}
+
+var questionTerms = sync.OnceValue(func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	m, err := newMapping()
+	if err != nil {
+		return out
+	}
+	for lang, words := range questionPhrasing {
+		out[lang] = map[string]bool{}
+		a := m.AnalyzerNamed(map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName}[lang])
+		for _, w := range words {
+			for _, tk := range a.Analyze([]byte(w)) {
+				out[lang][string(tk.Term)] = true
+			}
+		}
+	}
+	return out
+})
+
+// questionWord reports whether term, analyzed in lang, says how the
+// question is asked rather than what it asks about.
+func questionWord(lang, term string) bool {
+	return questionWords[lang][term] || questionTerms()[lang][term]
 }
 
 // historicalCues are words by which a question asks about former rules.
@@ -534,7 +567,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	field := langFields[lang][0]
 	var fixed, words []string
 	for _, t := range ix.analyzeWith(langAnalyzer[lang], string(rest)) {
-		if isNumberTerm(t) || questionWords[lang][t] || lang == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
+		if isNumberTerm(t) || questionWord(lang, t) || lang == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
 			continue
 		}
 		if rd.docFreq(field, t) == 0 {

@@ -55,7 +55,7 @@ func (ix *Index) QuestionKey(text, lang string) string {
 		}
 	}
 	for _, t := range ix.analyzeWith(ix.jaMode.analyzers()[ql], string(rest)) {
-		if isNumberTerm(t) || questionWords[ql][t] || functionTerm(ql, t) || ql == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
+		if isNumberTerm(t) || questionWord(ql, t) || functionTerm(ql, t) || ql == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
 			continue
 		}
 		switch en := ix.trans[ql][t]; {

@@ -345,7 +345,7 @@ func (ix *Index) questionWord(name, lang string) bool {
 		return false
 	}
 	for _, t := range terms {
-		if !questionWords[lang][t] {
+		if !questionWord(lang, t) {
 			return false
 		}
 	}
