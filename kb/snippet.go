@@ -355,7 +355,9 @@ func (p *queryPlan) marksOf(locs search.FieldTermLocationMap, field, own string)
 	weights := map[string]float64{}
 	for i, c := range p.concepts {
 		if c.function {
-			continue // "not", "each": in every other sentence, never shown in bold
+			// "before", "not": weighs as a word of no concept (1), so it
+			// tells apart sentences the question's other words tie.
+			continue
 		}
 		w := c.weight
 		if own != "" && c.kind == conceptCard && slices.Contains(c.cards, own) {
