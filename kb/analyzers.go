@@ -2,6 +2,8 @@ package kb
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -57,23 +59,30 @@ var keptStopWords = map[string][]string{
 
 // functionTerms holds keptStopWords as the index's analyzers leave them
 // ("befor", "onli"), by language.
-var functionTerms = sync.OnceValue(func() map[string]map[string]bool {
+var functionTerms = sync.OnceValue(func() map[string]map[string]bool { return analyzedWords(keptStopWords) })
+
+// analyzedWords analyzes English and French words with the index's
+// analyzers: the terms they give, by language.
+func analyzedWords(words map[string][]string) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	m, err := newMapping()
 	if err != nil {
 		return out
 	}
-	for lang, analyzer := range map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName} {
+	for lang, ws := range words {
+		a := m.AnalyzerNamed(map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName}[lang])
+		if a == nil {
+			continue
+		}
 		out[lang] = map[string]bool{}
-		a := m.AnalyzerNamed(analyzer)
-		for _, w := range keptStopWords[lang] {
+		for _, w := range ws {
 			for _, tk := range a.Analyze([]byte(w)) {
 				out[lang][string(tk.Term)] = true
 			}
 		}
 	}
 	return out
-})
+}
 
 // functionTerm reports whether term, analyzed in lang, is a function word
 // the index keeps (keptStopWords).
@@ -81,20 +90,17 @@ func functionTerm(lang, term string) bool { return functionTerms()[lang][term] }
 
 // stopList returns a bleve stop list without the words rules need.
 func stopList(list []byte, keep []string) []interface{} {
-	drop := map[string]bool{}
-	for _, w := range keep {
-		drop[w] = true
+	tm := analysis.NewTokenMap()
+	if err := tm.LoadBytes(list); err != nil {
+		return nil
 	}
-	var out []interface{}
-	for _, line := range strings.Split(string(list), "\n") {
-		if i := strings.IndexByte(line, '|'); i >= 0 {
-			line = line[:i]
-		}
-		for _, w := range strings.Fields(line) {
-			if !drop[w] {
-				out = append(out, w)
-			}
-		}
+	for _, w := range keep {
+		delete(tm, w)
+	}
+	words := slices.Sorted(maps.Keys(tm)) // the mapping is stored: the same every build
+	out := make([]interface{}, len(words))
+	for i, w := range words {
+		out[i] = w
 	}
 	return out
 }

@@ -171,23 +171,7 @@ var questionPhrasing = map[string][]string{
 	"fr": {"peut", "peux", "si", "où", "a", "va", "lequel", "laquelle", "lesquels", "veut", "être", "avoir", "chose", "genre", "façon", "facon"},
 }
 
-var questionTerms = sync.OnceValue(func() map[string]map[string]bool {
-	out := map[string]map[string]bool{}
-	m, err := newMapping()
-	if err != nil {
-		return out
-	}
-	for lang, words := range questionPhrasing {
-		out[lang] = map[string]bool{}
-		a := m.AnalyzerNamed(map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName}[lang])
-		for _, w := range words {
-			for _, tk := range a.Analyze([]byte(w)) {
-				out[lang][string(tk.Term)] = true
-			}
-		}
-	}
-	return out
-})
+var questionTerms = sync.OnceValue(func() map[string]map[string]bool { return analyzedWords(questionPhrasing) })
 
 // questionWord reports whether term, analyzed in lang, says how the
 // question is asked rather than what it asks about.
