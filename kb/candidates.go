@@ -1,13 +1,18 @@
 package kb
 
 import (
+	"cmp"
 	"context"
+	"encoding/binary"
+	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // Limits of the texts a named card or topic brings into the candidates,
@@ -30,34 +35,19 @@ func (ix *Index) candidates(ctx context.Context, p *queryPlan, game string, n in
 	}
 	var pool []*search.DocumentMatch
 	if len(must) > 0 {
-		top := bleve.NewBooleanQuery()
-		top.AddMust(bleve.NewDisjunctionQuery(must...))
-		if game == "ygo" || game != "" && ix.infos == nil {
-			// Magic's texts are nearly all of them: a filter on them costs
-			// a walk of a long list for the few it leaves out, which
-			// ranking drops anyway.
-			tq := bleve.NewTermQuery(game)
-			tq.SetField(fGame)
-			top.AddMust(tq)
+		words, not := ix.poolQuery(must, game)
+		// The best texts, and the best rules among them: the rules are few
+		// beside tens of thousands of rulings that use the same words, so
+		// the best of them are always candidates.
+		rulesN := rulePool
+		if game == "ygo" {
+			rulesN = 0
 		}
-		// Card texts are candidates only for a question that names the
-		// card: every card's text matching common words would be noise.
-		mustNot := bleve.NewDisjunctionQuery()
-		ck := bleve.NewTermQuery(string(KindCard))
-		ck.SetField(fKind)
-		mustNot.AddQuery(ck)
-		if ix.infos == nil {
-			// An index without ranking information: what Search skips by it
-			// is left out here.
-			sq := bleve.NewTermQuery("t")
-			sq.SetField(fSuperseded)
-			mustNot.AddQuery(sq)
-		}
-		top.AddMustNot(mustNot)
-		var err error
-		if pool, err = ix.pool(ctx, top, n); err != nil {
+		best, rules, err := ix.walkPool(ctx, words, not, n, rulesN)
+		if err != nil {
 			return nil, err
 		}
+		pool = best
 		if len(p.seq) >= quoteRun {
 			// A question that quotes a text holds all its words: the texts
 			// holding all of the question's words are candidates.
@@ -67,30 +57,13 @@ func (ix *Index) candidates(ctx context.Context, p *queryPlan, game string, n in
 				tq.SetField(p.seqField)
 				all.AddQuery(tq)
 			}
-			quote := bleve.NewBooleanQuery()
-			quote.AddMust(all)
-			quote.AddMustNot(mustNot)
-			more, err := ix.pool(ctx, quote, quotePool)
+			more, err := ix.pool(ctx, without(all, not), quotePool)
 			if err != nil {
 				return nil, err
 			}
 			pool = append(pool, more...)
 		}
-		if game != "ygo" {
-			// The rules are few beside tens of thousands of rulings that
-			// use the same words: the best of them are always candidates.
-			rules := bleve.NewBooleanQuery()
-			rules.AddMust(bleve.NewDisjunctionQuery(must...))
-			kq := bleve.NewTermQuery(string(KindRule))
-			kq.SetField(fKind)
-			rules.AddMust(kq)
-			rules.AddMustNot(mustNot)
-			more, err := ix.pool(ctx, rules, rulePool)
-			if err != nil {
-				return nil, err
-			}
-			pool = append(pool, more...)
-		}
+		pool = append(pool, rules...)
 	}
 	var ids []string
 	seen := map[string]bool{}
@@ -130,6 +103,44 @@ func (ix *Index) candidates(ctx context.Context, p *queryPlan, game string, n in
 		return nil, err
 	}
 	return append(pool, extra...), nil
+}
+
+// poolQuery returns the query of the candidates holding the question's
+// selective words (must), and what is never such a candidate: a card's
+// text, and in an index without ranking information a superseded text.
+func (ix *Index) poolQuery(must []query.Query, game string) (words *query.BooleanQuery, not *query.DisjunctionQuery) {
+	words = bleve.NewBooleanQuery()
+	words.AddMust(bleve.NewDisjunctionQuery(must...))
+	if game == "ygo" || game != "" && ix.infos == nil {
+		// Magic's texts are nearly all of them: a filter on them costs
+		// a walk of a long list for the few it leaves out, which
+		// ranking drops anyway.
+		tq := bleve.NewTermQuery(game)
+		tq.SetField(fGame)
+		words.AddMust(tq)
+	}
+	// Card texts are candidates only for a question that names the
+	// card: every card's text matching common words would be noise.
+	not = bleve.NewDisjunctionQuery()
+	ck := bleve.NewTermQuery(string(KindCard))
+	ck.SetField(fKind)
+	not.AddQuery(ck)
+	if ix.infos == nil {
+		// An index without ranking information: what Search skips by it
+		// is left out here.
+		sq := bleve.NewTermQuery("t")
+		sq.SetField(fSuperseded)
+		not.AddQuery(sq)
+	}
+	return words, not
+}
+
+// without returns q less what not matches.
+func without(q, not query.Query) *query.BooleanQuery {
+	b := bleve.NewBooleanQuery()
+	b.AddMust(q)
+	b.AddMustNot(not)
+	return b
 }
 
 // ruleTree returns the IDs of a current rule and of the rules under it,
@@ -182,7 +193,7 @@ func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]*search.Docu
 	// Sorting by ID in bleve loads the ID of every candidate; instead a few
 	// more hits than needed are fetched and sorted here. When the hits tied
 	// with the last one may go on past them, bleve sorts by ID after all.
-	const spare = 20
+	const spare = poolSpare
 	req := bleve.NewSearchRequestOptions(q, n+spare, 0, false)
 	sr, err := ix.bl.SearchInContext(ctx, req)
 	if err != nil {
@@ -215,3 +226,254 @@ func (ix *Index) pool(ctx context.Context, q query.Query, n int) ([]*search.Docu
 // parts in an order that depends on the index's layout, so equal scores
 // can differ in their last bits; rounded, they tie and the ID decides.
 func settle(score float64) float64 { return math.Round(score*1e6) / 1e6 }
+
+// walkPool returns the n best candidates of words less not, and the k
+// best of them that are rules, from one walk of the matches of words: a
+// search for each would walk the long postings of the question's words
+// twice, and a clause leaving out the cards' texts would walk theirs.
+// Ties are broken by ID, as pool does; where ties run past the spare hits
+// kept, the list is searched again sorted by ID.
+func (ix *Index) walkPool(ctx context.Context, words query.Query, not *query.DisjunctionQuery, n, k int) (best, rules []*search.DocumentMatch, err error) {
+	adv, err := ix.bl.Advanced()
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.Close()
+	walked := words
+	if ix.kinds.cards == nil || len(not.Disjuncts) > 1 {
+		walked = without(words, not) // the kinds were not read, or more is left out
+	}
+	s, err := walked.Searcher(ctx, r, ix.bl.Mapping(), search.SearcherOptions{})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer s.Close()
+	sctx := &search.SearchContext{DocumentMatchPool: search.NewDocumentMatchPool(s.DocumentMatchPoolSize()+1, 0), IndexReader: r}
+	all, ofRules := bestScores{max: n + poolSpare}, bestScores{max: k + poolSpare}
+	if ix.kinds.rules == nil {
+		ofRules.max = 0
+	}
+	for seen := 0; ; seen++ {
+		if seen%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
+		dm, err := s.Next(sctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		if dm == nil {
+			break
+		}
+		num, ok := docNumber(dm.IndexInternalID)
+		if !ok {
+			return nil, nil, fmt.Errorf("kb: unexpected internal document number %x", []byte(dm.IndexInternalID))
+		}
+		if !ix.kinds.cards.has(num) {
+			m := scoredDoc{score: dm.Score, num: num}
+			all.offer(m)
+			if ix.kinds.rules.has(num) {
+				ofRules.offer(m)
+			}
+		}
+		sctx.DocumentMatchPool.Put(dm)
+	}
+	pooled := without(words, not)
+	if best, err = ix.settleBest(ctx, r, all, n, pooled); err != nil {
+		return nil, nil, err
+	}
+	if k == 0 {
+		return best, nil, nil
+	}
+	// Searched, the rules are the pool's texts that are rules: the rule
+	// clause weighs nothing, so that they score as in the walk.
+	rq := bleve.NewBooleanQuery()
+	rq.AddMust(pooled)
+	kq := bleve.NewTermQuery(string(KindRule))
+	kq.SetField(fKind)
+	kq.SetBoost(0)
+	rq.AddMust(kq)
+	if ofRules.max == 0 {
+		rules, err = ix.pool(ctx, rq, k)
+		return best, rules, err
+	}
+	if rules, err = ix.settleBest(ctx, r, ofRules, k, rq); err != nil {
+		return nil, nil, err
+	}
+	return best, rules, nil
+}
+
+// poolSpare is how many hits past those needed a pool keeps, to break
+// ties by ID.
+const poolSpare = 20
+
+// settleBest returns the n best of the matches kept, by settled score,
+// ties broken by ID. Where the ties with the n-th run to the last kept,
+// some were left out: q is then searched again, sorted by ID.
+func (ix *Index) settleBest(ctx context.Context, r index.IndexReader, b bestScores, n int, q query.Query) ([]*search.DocumentMatch, error) {
+	kept := b.sorted()
+	if len(kept) == b.max && n > 0 && settle(kept[n-1].score) == settle(kept[len(kept)-1].score) {
+		return ix.pool(ctx, q, n)
+	}
+	hits := make([]*search.DocumentMatch, len(kept))
+	for i, m := range kept {
+		internal := make(index.IndexInternalID, 8)
+		binary.BigEndian.PutUint64(internal, m.num) // see docNumber
+		id, err := r.ExternalID(internal)
+		if err != nil {
+			return nil, err
+		}
+		hits[i] = &search.DocumentMatch{ID: id, IndexInternalID: internal, Score: settle(m.score)}
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		return hits[i].ID < hits[j].ID
+	})
+	return hits[:min(n, len(hits))], nil
+}
+
+// scoredDoc is a match of a pool's walk: its score and its number in the
+// index, which is also the order the walk met it in.
+type scoredDoc struct {
+	score float64
+	num   uint64
+}
+
+// bestScores keeps the max best matches offered: a heap whose root is the
+// worst kept, a lower score or, on a tie, the later met (as bleve's
+// collector keeps the first of equal hits).
+type bestScores struct {
+	max  int
+	heap []scoredDoc
+}
+
+func (b *bestScores) worse(i, j int) bool {
+	if b.heap[i].score != b.heap[j].score {
+		return b.heap[i].score < b.heap[j].score
+	}
+	return b.heap[i].num > b.heap[j].num
+}
+
+func (b *bestScores) offer(m scoredDoc) {
+	switch {
+	case b.max <= 0:
+	case len(b.heap) < b.max:
+		b.heap = append(b.heap, m)
+		for i := len(b.heap) - 1; i > 0; {
+			up := (i - 1) / 2
+			if !b.worse(i, up) {
+				break
+			}
+			b.heap[i], b.heap[up] = b.heap[up], b.heap[i]
+			i = up
+		}
+	case m.score > b.heap[0].score:
+		// Matches come in the order of their numbers: a later one with an
+		// equal score is never better.
+		b.heap[0] = m
+		for i := 0; ; {
+			l, rgt, low := 2*i+1, 2*i+2, i
+			if l < len(b.heap) && b.worse(l, low) {
+				low = l
+			}
+			if rgt < len(b.heap) && b.worse(rgt, low) {
+				low = rgt
+			}
+			if low == i {
+				break
+			}
+			b.heap[i], b.heap[low] = b.heap[low], b.heap[i]
+			i = low
+		}
+	}
+}
+
+// sorted returns the matches kept, best first.
+func (b *bestScores) sorted() []scoredDoc {
+	out := slices.Clone(b.heap)
+	slices.SortFunc(out, func(x, y scoredDoc) int {
+		if x.score != y.score {
+			return cmp.Compare(y.score, x.score)
+		}
+		return cmp.Compare(x.num, y.num)
+	})
+	return out
+}
+
+// docKinds tells, by a text's number in the index, the cards' texts and
+// the rules: the candidate pool leaves out the one and keeps the best of
+// the other as it walks the question's matches. An index is never written
+// once open, so the numbers hold.
+type docKinds struct{ cards, rules bitSet }
+
+// readKinds reads the kinds of the texts from the index's postings.
+func readKinds(ctx context.Context, bl bleve.Index) (docKinds, error) {
+	adv, err := bl.Advanced()
+	if err != nil {
+		return docKinds{}, err
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return docKinds{}, err
+	}
+	defer r.Close()
+	var k docKinds
+	for _, c := range []struct {
+		kind Kind
+		set  *bitSet
+	}{{KindCard, &k.cards}, {KindRule, &k.rules}} {
+		tfr, err := r.TermFieldReader(ctx, []byte(c.kind), fKind, false, false, false)
+		if err != nil {
+			return docKinds{}, err
+		}
+		set := bitSet{}
+		var d index.TermFieldDoc
+		for {
+			next, err := tfr.Next(&d)
+			if err != nil {
+				tfr.Close()
+				return docKinds{}, err
+			}
+			if next == nil {
+				break
+			}
+			num, ok := docNumber(next.ID)
+			if !ok {
+				tfr.Close()
+				return docKinds{}, fmt.Errorf("kb: unexpected internal document number %x", []byte(next.ID))
+			}
+			set.add(num)
+		}
+		tfr.Close()
+		*c.set = set
+	}
+	return k, nil
+}
+
+// docNumber decodes a text's internal ID: scorch's is its number, eight
+// bytes big-endian.
+func docNumber(id index.IndexInternalID) (uint64, bool) {
+	if len(id) != 8 {
+		return 0, false
+	}
+	return binary.BigEndian.Uint64(id), true
+}
+
+// bitSet is a set of text numbers, one bit each.
+type bitSet []uint64
+
+func (b *bitSet) add(n uint64) {
+	for uint64(len(*b)) <= n/64 {
+		*b = append(*b, 0)
+	}
+	(*b)[n/64] |= 1 << (n % 64)
+}
+
+func (b bitSet) has(n uint64) bool { return n/64 < uint64(len(b)) && b[n/64]&(1<<(n%64)) != 0 }

@@ -220,6 +220,7 @@ type Index struct {
 	ygo      []YGOCard
 	trans    translations
 	related  *relations        // documents by card and rules by parent, from infos
+	kinds    docKinds          // the cards' texts and the rules, by number in bleve
 	analyses memo[[]string]    // analyzed glossary terms, by analyzer and term
 	freqs    memo[uint64]      // document frequencies, by field and term
 	dir      string            // the index directory, "" for an index in memory
@@ -295,6 +296,10 @@ func NewMemMode(ctx context.Context, c *Collection, mode JapaneseMode) (*Index, 
 		fst = c.lex.data
 	}
 	if err := ix.useTables(t, fst, false); err != nil {
+		bl.Close()
+		return nil, err
+	}
+	if ix.kinds, err = readKinds(ctx, bl); err != nil {
 		bl.Close()
 		return nil, err
 	}
@@ -481,6 +486,10 @@ func Open(ctx context.Context, dir string) (*Index, error) {
 	}
 	ix := &Index{bl: bl, meta: meta, dir: real}
 	if err := ix.useTables(t, fst, true); err != nil {
+		bl.Close()
+		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
+	}
+	if ix.kinds, err = readKinds(ctx, bl); err != nil {
 		bl.Close()
 		return nil, fmt.Errorf("%w at %s: %v", ErrNoIndex, dir, err)
 	}
