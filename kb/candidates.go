@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"iter"
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 
@@ -407,11 +409,15 @@ func (b *bestScores) sorted() []scoredDoc {
 	return out
 }
 
-// docKinds tells, by a text's number in the index, the cards' texts and
-// the rules: the candidate pool leaves out the one and keeps the best of
-// the other as it walks the question's matches. An index is never written
+// docKinds tells, by a text's number in the index, the cards' texts, the
+// rules and Yu-Gi-Oh!'s texts: the candidate pool leaves out the first and
+// keeps the best of the second as it walks the question's matches; the
+// words of Yu-Gi-Oh!'s texts tell the game of a question (ygoDocs). An index is never written
 // once open, so the numbers hold.
-type docKinds struct{ cards, rules bitSet }
+type docKinds struct {
+	cards, rules, ygo bitSet
+	ygoShare          float64 // the share of the texts that are Yu-Gi-Oh!'s
+}
 
 // readKinds reads the kinds of the texts from the index's postings.
 func readKinds(ctx context.Context, bl bleve.Index) (docKinds, error) {
@@ -426,10 +432,10 @@ func readKinds(ctx context.Context, bl bleve.Index) (docKinds, error) {
 	defer r.Close()
 	var k docKinds
 	for _, c := range []struct {
-		kind Kind
-		set  *bitSet
-	}{{KindCard, &k.cards}, {KindRule, &k.rules}} {
-		tfr, err := r.TermFieldReader(ctx, []byte(c.kind), fKind, false, false, false)
+		field, term string
+		set         *bitSet
+	}{{fKind, string(KindCard), &k.cards}, {fKind, string(KindRule), &k.rules}, {fGame, "ygo", &k.ygo}} {
+		tfr, err := r.TermFieldReader(ctx, []byte(c.term), c.field, false, false, false)
 		if err != nil {
 			return docKinds{}, err
 		}
@@ -454,6 +460,9 @@ func readKinds(ctx context.Context, bl bleve.Index) (docKinds, error) {
 		tfr.Close()
 		*c.set = set
 	}
+	if n, err := r.DocCount(); err == nil && n > 0 {
+		k.ygoShare = float64(k.ygo.count()) / float64(n)
+	}
 	return k, nil
 }
 
@@ -477,3 +486,25 @@ func (b *bitSet) add(n uint64) {
 }
 
 func (b bitSet) has(n uint64) bool { return n/64 < uint64(len(b)) && b[n/64]&(1<<(n%64)) != 0 }
+
+// count is the number of numbers in the set.
+func (b bitSet) count() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// all yields the numbers in the set, in order.
+func (b bitSet) all() iter.Seq[uint64] {
+	return func(yield func(uint64) bool) {
+		for i, w := range b {
+			for ; w != 0; w &= w - 1 {
+				if !yield(uint64(i)*64 + uint64(bits.TrailingZeros64(w))) {
+					return
+				}
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"encoding/binary"
 	"sort"
 	"unicode/utf8"
 
@@ -157,4 +158,37 @@ func (t *termReader) closest(field, term string) (string, bool) {
 		}
 	}
 	return best, best != ""
+}
+
+// ygoDocs is the number of Yu-Gi-Oh!'s texts whose field holds term: the
+// term's list is advanced to each of them, a few hundred steps at most.
+func (t *termReader) ygoDocs(field, term string) uint64 {
+	return t.ix.freqs.get("ygo\x00"+field+"\x00"+term, func() uint64 {
+		if len(t.ix.kinds.ygo) == 0 || !t.open() {
+			return 0
+		}
+		tfr, err := t.r.TermFieldReader(context.Background(), []byte(term), field, false, false, false)
+		if err != nil {
+			return 0
+		}
+		defer tfr.Close()
+		var n uint64
+		id := make(index.IndexInternalID, 8)
+		var d index.TermFieldDoc
+		next := uint64(0) // the term's next text
+		for num := range t.ix.kinds.ygo.all() {
+			if num < next {
+				continue
+			}
+			binary.BigEndian.PutUint64(id, num) // see docNumber
+			got, err := tfr.Advance(id, &d)
+			if err != nil || got == nil {
+				break
+			}
+			if next, _ = docNumber(got.ID); next == num {
+				n++
+			}
+		}
+		return n
+	})
 }

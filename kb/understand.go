@@ -197,7 +197,7 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		}
 		a.taken = append(a.taken, c.span)
 	}
-	a.game = ix.gameOf(a, low)
+	a.game = ix.gameOf(a, low, rd)
 	return a
 }
 
@@ -408,8 +408,11 @@ var gameCues = map[string][]string{
 
 // gameOf tells the game of a question from the cards, topics and words it
 // uses; "" when nothing tells or both games are named.
-func (ix *Index) gameOf(a *questionAnalysis, low string) string {
+func (ix *Index) gameOf(a *questionAnalysis, low string, rd *termReader) string {
 	mtg, ygo := 0, 0
+	// A word most of whose texts are Yu-Gi-Oh!'s ("monster", "banish",
+	// 除外) tells the game as its name does.
+	ygo += 2 * ix.ygoWords(a.text, a.lang, rd)
 	for _, c := range a.cards {
 		if c.weak {
 			mtg++
@@ -448,6 +451,53 @@ func (ix *Index) gameOf(a *questionAnalysis, low string) string {
 	}
 	return ""
 }
+
+// ygoWords counts the words of a question most of whose English texts are
+// Yu-Gi-Oh!'s (see ygoWordDocs). French words are
+// read through their English translations. Japanese words are not read:
+// Magic's Japanese texts are the printed cards alone, so the words of
+// rulings in prose (適用, 処理) are found mostly in Yu-Gi-Oh!'s; Japanese
+// questions name their Yu-Gi-Oh! cards and terms by their Japanese names.
+func (ix *Index) ygoWords(text, lang string, rd *termReader) int {
+	if rd == nil || lang == "ja" {
+		return 0
+	}
+	analyzer := enAnalyzerName
+	if lang == "fr" {
+		analyzer = frAnalyzerName
+	}
+	n := 0
+	for _, t := range ix.analyzeWith(analyzer, text) {
+		if functionTerm(lang, t) {
+			continue
+		}
+		terms := []string{t}
+		if lang == "fr" {
+			terms = ix.trans[lang][t]
+		}
+		for _, e := range terms {
+			y := rd.ygoDocs(fTextEN, e)
+			if y < ygoWordDocs {
+				continue
+			}
+			share := float64(y) / float64(rd.docFreq(fTextEN, e))
+			if share >= 0.5 && share >= ygoWordLift*ix.kinds.ygoShare {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// A word tells Yu-Gi-Oh! when ygoWordDocs of its texts at least are
+// Yu-Gi-Oh!'s, and the share of them ygoWordLift times the share of the
+// index's texts: in an index of a few documents, where Yu-Gi-Oh!'s are a
+// third, no word tells the game.
+const (
+	ygoWordDocs = 3
+	ygoWordLift = 20
+)
 
 // analyzeWith returns the terms analyzer makes of s.
 func (ix *Index) analyzeWith(analyzer, s string) []string {

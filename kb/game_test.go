@@ -1,0 +1,55 @@
+package kb
+
+import (
+	"context"
+	"testing"
+)
+
+// TestGameOfQuestion checks the game a question is read as on the full
+// index: words most of whose English texts are Yu-Gi-Oh!'s ("monster",
+// "banish", "extra deck"), in English or in French through their
+// translations, tell Yu-Gi-Oh!, where no card of it is named; a Magic card
+// named keeps a question Magic's.
+func TestGameOfQuestion(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, tc := range []struct{ q, lang, game string }{
+		{"can I tribute a monster I special summoned from the extra deck this turn?", "en", "ygo"},
+		{"if my monster gets banished face-down, can I still negate its effect?", "en", "ygo"},
+		{"un monstre invoqué par invocation spéciale peut-il attaquer ce tour ?", "fr", "ygo"},
+		{"my fusion monster goes back to the extra deck, do its materials come back too?", "en", "ygo"},
+		{"mon monstre fusion retourne dans l'Extra Deck, ses matériels reviennent aussi ?", "fr", "ygo"},
+		{"a trap that became a normal monster, can I use it as fusion material?", "en", "ygo"},
+		{"三戦の才の効果にチェーンできる？", "ja", "ygo"},
+		{"does a creature with trample deal excess damage to the player?", "en", "mtg"},
+		{"Incursion Specialist: does it trigger on my 2nd spell?", "en", "mtg"},
+		{"le piétinement inflige-t-il les blessures en excès au joueur ?", "fr", "mtg"},
+	} {
+		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.q, err)
+		}
+		if res.Game != tc.game {
+			t.Errorf("%q read as a question of %q, want %q", tc.q, res.Game, tc.game)
+		}
+	}
+}
+
+// TestGameOfQuestionSeeds: in the index of the seed documents, where
+// Yu-Gi-Oh!'s texts are a good share of the few there are, their words do
+// not tell the game; the phasing questions stay Magic's.
+func TestGameOfQuestionSeeds(t *testing.T) {
+	ix := mustEmbedded(t)
+	for _, q := range []string{
+		"If a creature phases out while an aura is attached to it, does the aura phase out as well and come back attached?",
+		"Does an Aura stay on a creature that phases out?",
+	} {
+		res, err := ix.Search(context.Background(), Query{Text: q})
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if res.Game == "ygo" {
+			t.Errorf("%q read as a Yu-Gi-Oh! question", q)
+		}
+	}
+}
