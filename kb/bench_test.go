@@ -4,7 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"testing"
 	"time"
 
@@ -102,6 +102,43 @@ var benchQuestions = []Query{
 // ARBITER_BENCH_INDEX names an index already built from the same files,
 // to skip the build.
 func BenchmarkSearchFull(b *testing.B) {
+	ix := benchIndex(b)
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := benchQuestions[i%len(benchQuestions)]
+		t0 := time.Now()
+		if _, err := ix.Search(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(t0))
+	}
+	b.StopTimer()
+	reportLatencies(b, lat)
+}
+
+// BenchmarkSearchEachFull measures each question of BenchmarkSearchFull
+// on its own, to tell which make its tail.
+func BenchmarkSearchEachFull(b *testing.B) {
+	ix := benchIndex(b)
+	for _, q := range benchQuestions {
+		b.Run(q.Text, func(b *testing.B) {
+			lat := make([]time.Duration, 0, b.N)
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				if _, err := ix.Search(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			reportLatencies(b, lat)
+		})
+	}
+}
+
+// benchIndex opens the full index: ARBITER_BENCH_INDEX, else one built
+// from the shared data first.
+func benchIndex(b *testing.B) *Index {
 	dir := os.Getenv("ARBITER_BENCH_INDEX")
 	if dir == "" {
 		c := fullCollection(b)
@@ -114,19 +151,13 @@ func BenchmarkSearchFull(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer ix.Close()
-	lat := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		q := benchQuestions[i%len(benchQuestions)]
-		t0 := time.Now()
-		if _, err := ix.Search(context.Background(), q); err != nil {
-			b.Fatal(err)
-		}
-		lat = append(lat, time.Since(t0))
-	}
-	b.StopTimer()
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.Cleanup(func() { ix.Close() })
+	return ix
+}
+
+// reportLatencies reports the median and the 99th percentile of lat.
+func reportLatencies(b *testing.B, lat []time.Duration) {
+	slices.Sort(lat)
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
 }
