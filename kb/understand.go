@@ -340,7 +340,10 @@ var metaTerms = map[string]bool{"card": true, "ruling": true, "comprehensive-rul
 // questionWord reports whether a name is one of the words questions are
 // asked with in lang ("marche" in "comment ça marche").
 func (ix *Index) questionWord(name, lang string) bool {
-	terms := ix.analyzeWith(map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName, "ja": jaAnalyzerName}[lang], name)
+	analyzer := map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName, "ja": jaAnalyzerName}[lang]
+	// The names a question holds are the lexicon's: their analyses are
+	// remembered, as the Japanese tokenizer is not cheap.
+	terms := ix.analyses.get(analyzer+"\x00"+name, func() []string { return ix.analyzeWith(analyzer, name) })
 	if len(terms) == 0 {
 		return false
 	}
