@@ -7,9 +7,10 @@ import (
 
 // TestGameOfQuestion checks the game a question is read as on the full
 // index: words most of whose English texts are Yu-Gi-Oh!'s ("monster",
-// "banish", "extra deck"), in English or in French through their
-// translations, tell Yu-Gi-Oh!, where no card of it is named; a Magic card
-// named keeps a question Magic's.
+// "banish", "extra deck"), in English, or in French through their
+// translations or as written ("Fallen of Albaz", "fusion"), tell
+// Yu-Gi-Oh!, where no card of it is named; a Magic card named keeps a
+// question Magic's.
 func TestGameOfQuestion(t *testing.T) {
 	t.Parallel()
 	ix := fullIndex(t)
@@ -20,6 +21,7 @@ func TestGameOfQuestion(t *testing.T) {
 		{"my fusion monster goes back to the extra deck, do its materials come back too?", "en", "ygo"},
 		{"mon monstre fusion retourne dans l'Extra Deck, ses matériels reviennent aussi ?", "fr", "ygo"},
 		{"a trap that became a normal monster, can I use it as fusion material?", "en", "ygo"},
+		{"Fallen of Albaz, je peux activer sa fusion pendant la Damage Step ?", "fr", "ygo"},
 		{"三戦の才の効果にチェーンできる？", "ja", "ygo"},
 		{"does a creature with trample deal excess damage to the player?", "en", "mtg"},
 		{"Incursion Specialist: does it trigger on my 2nd spell?", "en", "mtg"},

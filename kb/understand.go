@@ -465,26 +465,36 @@ func (ix *Index) ygoWords(text, lang string, rd *termReader) int {
 	if rd == nil || lang == "ja" {
 		return 0
 	}
-	analyzer := enAnalyzerName
-	if lang == "fr" {
-		analyzer = frAnalyzerName
+	// The English terms the question's words may be: its own words read
+	// as English (French players write "Damage Step", "Extra Deck" and
+	// the cards' English names), and in French their translations.
+	var words [][]string
+	for _, t := range ix.analyzeWith(enAnalyzerName, text) {
+		if !functionTerm("en", t) {
+			words = append(words, []string{t})
+		}
 	}
+	if lang == "fr" {
+		for _, t := range ix.analyzeWith(frAnalyzerName, text) {
+			if !functionTerm(lang, t) {
+				words = append(words, ix.trans[lang][t])
+			}
+		}
+	}
+	seen := map[string]bool{}
 	n := 0
-	for _, t := range ix.analyzeWith(analyzer, text) {
-		if functionTerm(lang, t) {
-			continue
-		}
-		terms := []string{t}
-		if lang == "fr" {
-			terms = ix.trans[lang][t]
-		}
+	for _, terms := range words {
 		for _, e := range terms {
+			if seen[e] {
+				break // one English word, counted once
+			}
 			y := rd.ygoDocs(fTextEN, e)
 			if y < ygoWordDocs {
 				continue
 			}
 			share := float64(y) / float64(rd.docFreq(fTextEN, e))
 			if share >= 0.5 && share >= ygoWordLift*ix.kinds.ygoShare {
+				seen[e] = true
 				n++
 				break
 			}
