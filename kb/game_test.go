@@ -55,3 +55,25 @@ func TestGameOfQuestionSeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestYGOBanishIsNoBan: "banni" is banished in a question of Yu-Gi-Oh!,
+// which is answered, and banned in one of Magic, which asks what no rules
+// text answers.
+func TestYGOBanishIsNoBan(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	res, err := ix.Search(context.Background(), Query{Text: "S:P Little Knight peut bannir un monstre face verso ?", Lang: "fr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].Doc.Game != "ygo" {
+		t.Errorf("a Yu-Gi-Oh! question of banishing: %d hits, want a Yu-Gi-Oh! text first", len(res.Hits))
+	}
+	res, err = ix.Search(context.Background(), Query{Text: "Anneau solaire est banni en Commander ?", Lang: "fr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) != 0 {
+		t.Errorf("a question of the ban list answered with %s", res.Hits[0].Doc.ID)
+	}
+}

@@ -192,7 +192,7 @@ func (ix *Index) prepare(ctx context.Context, q Query) (*prepared, error) {
 		pr.game = a.game
 	}
 	res.Game = pr.game
-	if offTopic(a.withoutCards()) && len(q.First) == 0 {
+	if offTopic(ix.offTopicText(a, pr.game)) && len(q.First) == 0 {
 		pr.offTopic = true
 		return pr, nil
 	}

@@ -244,6 +244,26 @@ func (a *questionAnalysis) withoutCards() string {
 	return string(b)
 }
 
+// offTopicText is what offTopic reads of a question of game: the question
+// without the card names it holds, and for a question of Yu-Gi-Oh! without
+// the terms of that game ("banni" is banished there, not banned).
+func (ix *Index) offTopicText(a *questionAnalysis, game string) string {
+	text := a.withoutCards()
+	if game != "ygo" {
+		return text
+	}
+	b := []byte(text)
+	for _, t := range a.topics {
+		if ix.topics[t.topic].Game != "ygo" {
+			continue
+		}
+		for i := t.span.start; i < t.span.end; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
 // ordinaryWord reports whether a card name is also a word the texts use
 // on their own: a single short word, or one found in many texts.
 func (ix *Index) ordinaryWord(name, folded, lang string, rd *termReader) bool {
