@@ -42,6 +42,10 @@ const (
 	frStopName      = "arbiter_stop_fr"
 )
 
+// langAnalyzers names the index's analyzer of each language's texts
+// (Japanese: the dictionary's; see JapaneseMode for the bigrams).
+var langAnalyzers = map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName, "ja": jaAnalyzerName}
+
 // keptStopWords are the words of bleve's English and French stop lists
 // (Snowball's) that rules turn on: a ruling that says a trigger resolves
 // "before" the spell, a creature that "phases out", an effect that does
@@ -70,7 +74,7 @@ func analyzedWords(words map[string][]string) map[string]map[string]bool {
 		return out
 	}
 	for lang, ws := range words {
-		a := m.AnalyzerNamed(map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName}[lang])
+		a := m.AnalyzerNamed(langAnalyzers[lang])
 		if a == nil {
 			continue
 		}

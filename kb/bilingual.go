@@ -48,7 +48,6 @@ type translations map[string]map[string][]string // lang -> term -> English term
 // learnTranslations aligns the words of the printed texts with the Oracle
 // texts' words.
 func learnTranslations(m mapping.IndexMapping, pairs []lexiconPair) translations {
-	analyzers := map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName, "ja": jaAnalyzerName}
 	type unit struct {
 		lang      string
 		en, local []string
@@ -60,8 +59,8 @@ func learnTranslations(m mapping.IndexMapping, pairs []lexiconPair) translations
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			en := m.AnalyzerNamed(analyzers["en"])
-			local := map[string]analysis.Analyzer{"fr": m.AnalyzerNamed(analyzers["fr"]), "ja": m.AnalyzerNamed(analyzers["ja"])}
+			en := m.AnalyzerNamed(langAnalyzers["en"])
+			local := map[string]analysis.Analyzer{"fr": m.AnalyzerNamed(langAnalyzers["fr"]), "ja": m.AnalyzerNamed(langAnalyzers["ja"])}
 			for p := range work {
 				la := local[p.lang]
 				if en == nil || la == nil {

@@ -2,6 +2,7 @@ package kb
 
 import (
 	"cmp"
+	"container/heap"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -245,9 +246,10 @@ func (ix *Index) walkPool(ctx context.Context, words query.Query, not *query.Dis
 		return nil, nil, err
 	}
 	defer r.Close()
-	walked := words
+	pooled := without(words, not)
+	walked := query.Query(words)
 	if ix.kinds.cards == nil || len(not.Disjuncts) > 1 {
-		walked = without(words, not) // the kinds were not read, or more is left out
+		walked = pooled // the kinds were not read, or more is left out
 	}
 	s, err := walked.Searcher(ctx, r, ix.bl.Mapping(), search.SearcherOptions{})
 	if err != nil {
@@ -285,21 +287,13 @@ func (ix *Index) walkPool(ctx context.Context, words query.Query, not *query.Dis
 		}
 		sctx.DocumentMatchPool.Put(dm)
 	}
-	pooled := without(words, not)
 	if best, err = ix.settleBest(ctx, r, all, n, pooled); err != nil {
 		return nil, nil, err
 	}
 	if k == 0 {
 		return best, nil, nil
 	}
-	// Searched, the rules are the pool's texts that are rules: the rule
-	// clause weighs nothing, so that they score as in the walk.
-	rq := bleve.NewBooleanQuery()
-	rq.AddMust(pooled)
-	kq := bleve.NewTermQuery(string(KindRule))
-	kq.SetField(fKind)
-	kq.SetBoost(0)
-	rq.AddMust(kq)
+	rq := rulesOf(pooled)
 	if ofRules.max == 0 {
 		rules, err = ix.pool(ctx, rq, k)
 		return best, rules, err
@@ -308,6 +302,18 @@ func (ix *Index) walkPool(ctx context.Context, words query.Query, not *query.Dis
 		return nil, nil, err
 	}
 	return best, rules, nil
+}
+
+// rulesOf returns the texts of q that are rules, scored as q scores
+// them: the rule clause weighs nothing.
+func rulesOf(q query.Query) *query.BooleanQuery {
+	b := bleve.NewBooleanQuery()
+	b.AddMust(q)
+	kq := bleve.NewTermQuery(string(KindRule))
+	kq.SetField(fKind)
+	kq.SetBoost(0)
+	b.AddMust(kq)
+	return b
 }
 
 // poolSpare is how many hits past those needed a pool keeps, to break
@@ -353,47 +359,19 @@ type scoredDoc struct {
 // collector keeps the first of equal hits).
 type bestScores struct {
 	max  int
-	heap []scoredDoc
-}
-
-func (b *bestScores) worse(i, j int) bool {
-	if b.heap[i].score != b.heap[j].score {
-		return b.heap[i].score < b.heap[j].score
-	}
-	return b.heap[i].num > b.heap[j].num
+	heap worstFirst
 }
 
 func (b *bestScores) offer(m scoredDoc) {
 	switch {
 	case b.max <= 0:
 	case len(b.heap) < b.max:
-		b.heap = append(b.heap, m)
-		for i := len(b.heap) - 1; i > 0; {
-			up := (i - 1) / 2
-			if !b.worse(i, up) {
-				break
-			}
-			b.heap[i], b.heap[up] = b.heap[up], b.heap[i]
-			i = up
-		}
+		heap.Push(&b.heap, m)
 	case m.score > b.heap[0].score:
 		// Matches come in the order of their numbers: a later one with an
 		// equal score is never better.
 		b.heap[0] = m
-		for i := 0; ; {
-			l, rgt, low := 2*i+1, 2*i+2, i
-			if l < len(b.heap) && b.worse(l, low) {
-				low = l
-			}
-			if rgt < len(b.heap) && b.worse(rgt, low) {
-				low = rgt
-			}
-			if low == i {
-				break
-			}
-			b.heap[i], b.heap[low] = b.heap[low], b.heap[i]
-			i = low
-		}
+		heap.Fix(&b.heap, 0)
 	}
 }
 
@@ -409,11 +387,30 @@ func (b *bestScores) sorted() []scoredDoc {
 	return out
 }
 
+// worstFirst is a container/heap of matches, the worst at the root.
+type worstFirst []scoredDoc
+
+func (h worstFirst) Len() int { return len(h) }
+func (h worstFirst) Less(i, j int) bool {
+	if h[i].score != h[j].score {
+		return h[i].score < h[j].score
+	}
+	return h[i].num > h[j].num
+}
+func (h worstFirst) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *worstFirst) Push(x any)   { *h = append(*h, x.(scoredDoc)) }
+func (h *worstFirst) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
 // docKinds tells, by a text's number in the index, the cards' texts, the
 // rules and Yu-Gi-Oh!'s texts: the candidate pool leaves out the first and
 // keeps the best of the second as it walks the question's matches; the
-// words of Yu-Gi-Oh!'s texts tell the game of a question (ygoDocs). An index is never written
-// once open, so the numbers hold.
+// words of Yu-Gi-Oh!'s texts tell the game of a question (ygoDocs). An
+// index is never written once open, so the numbers hold.
 type docKinds struct {
 	cards, rules, ygo bitSet
 	ygoShare          float64 // the share of the texts that are Yu-Gi-Oh!'s
@@ -431,39 +428,41 @@ func readKinds(ctx context.Context, bl bleve.Index) (docKinds, error) {
 	}
 	defer r.Close()
 	var k docKinds
-	for _, c := range []struct {
-		field, term string
-		set         *bitSet
-	}{{fKind, string(KindCard), &k.cards}, {fKind, string(KindRule), &k.rules}, {fGame, "ygo", &k.ygo}} {
-		tfr, err := r.TermFieldReader(ctx, []byte(c.term), c.field, false, false, false)
-		if err != nil {
-			return docKinds{}, err
-		}
-		set := bitSet{}
-		var d index.TermFieldDoc
-		for {
-			next, err := tfr.Next(&d)
-			if err != nil {
-				tfr.Close()
-				return docKinds{}, err
-			}
-			if next == nil {
-				break
-			}
-			num, ok := docNumber(next.ID)
-			if !ok {
-				tfr.Close()
-				return docKinds{}, fmt.Errorf("kb: unexpected internal document number %x", []byte(next.ID))
-			}
-			set.add(num)
-		}
-		tfr.Close()
-		*c.set = set
+	if k.cards, err = readSet(ctx, r, fKind, string(KindCard)); err != nil {
+		return docKinds{}, err
+	}
+	if k.rules, err = readSet(ctx, r, fKind, string(KindRule)); err != nil {
+		return docKinds{}, err
+	}
+	if k.ygo, err = readSet(ctx, r, fGame, "ygo"); err != nil {
+		return docKinds{}, err
 	}
 	if n, err := r.DocCount(); err == nil && n > 0 {
 		k.ygoShare = float64(k.ygo.count()) / float64(n)
 	}
 	return k, nil
+}
+
+// readSet returns the numbers of the texts whose field holds term.
+func readSet(ctx context.Context, r index.IndexReader, field, term string) (bitSet, error) {
+	tfr, err := r.TermFieldReader(ctx, []byte(term), field, false, false, false)
+	if err != nil {
+		return nil, err
+	}
+	defer tfr.Close()
+	var set bitSet
+	var d index.TermFieldDoc
+	for {
+		next, err := tfr.Next(&d)
+		if err != nil || next == nil {
+			return set, err
+		}
+		num, ok := docNumber(next.ID)
+		if !ok {
+			return nil, fmt.Errorf("kb: unexpected internal document number %x", []byte(next.ID))
+		}
+		set.add(num)
+	}
 }
 
 // docNumber decodes a text's internal ID: scorch's is its number, eight

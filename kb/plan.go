@@ -430,9 +430,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	// Words of the question a name accounts for are not counted again.
 	rest := []byte(a.text)
 	for _, sp := range a.taken {
-		for i := sp.start; i < sp.end; i++ {
-			rest[i] = ' '
-		}
+		blank(rest, sp)
 	}
 	var cardConcepts []concept
 	nameWords := map[string]bool{} // terms of the common words that name cards

@@ -76,13 +76,7 @@ func TestWalkPool(t *testing.T) {
 				t.Fatal(err)
 			}
 			same("best", row.Q, best, want)
-			rq := bleve.NewBooleanQuery()
-			rq.AddMust(top)
-			kq := bleve.NewTermQuery(string(KindRule))
-			kq.SetField(fKind)
-			kq.SetBoost(0)
-			rq.AddMust(kq)
-			if want, err = ix.pool(ctx, rq, rulePool); err != nil {
+			if want, err = ix.pool(ctx, rulesOf(top), rulePool); err != nil {
 				t.Fatal(err)
 			}
 			same("rules", row.Q, rules, want)

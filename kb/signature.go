@@ -50,9 +50,7 @@ func (ix *Index) QuestionKey(text, lang string) string {
 	}
 	rest := []byte(a.text)
 	for _, sp := range a.taken {
-		for i := sp.start; i < sp.end; i++ {
-			rest[i] = ' '
-		}
+		blank(rest, sp)
 	}
 	for _, t := range ix.analyzeWith(ix.jaMode.analyzers()[ql], string(rest)) {
 		if isNumberTerm(t) || questionWord(ql, t) || functionTerm(ql, t) || ql == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {

@@ -234,14 +234,18 @@ func (ix *Index) linkProbability(name, card, lang string, rd *termReader) float6
 func (a *questionAnalysis) withoutCards() string {
 	b := []byte(a.text)
 	for _, c := range a.cards {
-		if c.weak {
-			continue
-		}
-		for i := c.span.start; i < c.span.end; i++ {
-			b[i] = ' '
+		if !c.weak {
+			blank(b, c.span)
 		}
 	}
 	return string(b)
+}
+
+// blank puts spaces over the span sp of b.
+func blank(b []byte, sp span2) {
+	for i := sp.start; i < sp.end; i++ {
+		b[i] = ' '
+	}
 }
 
 // offTopicText is what offTopic reads of a question of game: the question
@@ -254,11 +258,8 @@ func (ix *Index) offTopicText(a *questionAnalysis, game string) string {
 	}
 	b := []byte(text)
 	for _, t := range a.topics {
-		if ix.topics[t.topic].Game != "ygo" {
-			continue
-		}
-		for i := t.span.start; i < t.span.end; i++ {
-			b[i] = ' '
+		if ix.topics[t.topic].Game == "ygo" {
+			blank(b, t.span)
 		}
 	}
 	return string(b)
@@ -360,7 +361,7 @@ var metaTerms = map[string]bool{"card": true, "ruling": true, "comprehensive-rul
 // questionWord reports whether a name is one of the words questions are
 // asked with in lang ("marche" in "comment ça marche").
 func (ix *Index) questionWord(name, lang string) bool {
-	analyzer := map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName, "ja": jaAnalyzerName}[lang]
+	analyzer := langAnalyzers[lang]
 	// The names a question holds are the lexicon's: their analyses are
 	// remembered, as the Japanese tokenizer is not cheap.
 	terms := ix.analyses.get(analyzer+"\x00"+name, func() []string { return ix.analyzeWith(analyzer, name) })
@@ -482,7 +483,7 @@ func (ix *Index) gameOf(a *questionAnalysis, low string, rd *termReader) string 
 // rulings in prose (適用, 処理) are found mostly in Yu-Gi-Oh!'s; Japanese
 // questions name their Yu-Gi-Oh! cards and terms by their Japanese names.
 func (ix *Index) ygoWords(text, lang string, rd *termReader) int {
-	if rd == nil || lang == "ja" {
+	if rd == nil || lang == "ja" || len(ix.kinds.ygo) == 0 {
 		return 0
 	}
 	// The English terms the question's words may be: its own words read
