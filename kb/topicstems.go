@@ -13,6 +13,9 @@ type stemName struct {
 	topic int
 	lang  string
 	terms []string
+	// gap is how many positions the name's first and last terms are
+	// apart, its stop words counted; -1 where it is not read (Japanese).
+	gap int
 }
 
 // topicStems indexes the topics' names by their first term, by language.
@@ -42,11 +45,29 @@ func (ix *Index) buildTopicStems() topicStems {
 				if out[l] == nil {
 					out[l] = map[string][]stemName{}
 				}
-				out[l][terms[0]] = append(out[l][terms[0]], stemName{topic: i, lang: l, terms: terms})
+				out[l][terms[0]] = append(out[l][terms[0]], stemName{topic: i, lang: l, terms: terms, gap: ix.nameGap(analyzers[l], l, n)})
 			}
 		}
 	}
 	return out
+}
+
+// nameGap returns how many positions the first and last terms of the
+// name n are apart in analyzer's analysis, -1 for Japanese, whose
+// dictionary the first question would load to tell.
+func (ix *Index) nameGap(analyzer, lang, n string) int {
+	if lang == "ja" {
+		return -1
+	}
+	a := ix.bl.Mapping().AnalyzerNamed(analyzer)
+	if a == nil {
+		return -1
+	}
+	toks := a.Analyze([]byte(n))
+	if len(toks) == 0 {
+		return -1
+	}
+	return toks[len(toks)-1].Position - toks[0].Position
 }
 
 // stems returns the topics' names as terms, made on first use.
@@ -74,8 +95,11 @@ func (ix *Index) findTopicStems(text, lang string) []topicMention {
 			if i+len(n.terms) > len(toks) {
 				continue
 			}
-			ok := true
-			for j := 1; j < len(n.terms); j++ {
+			// The question may hold one stop word more than the name
+			// ("l'étape du début du combat"), not a clause: "quelle face
+			// est le recto" holds no "face recto".
+			ok := n.gap < 0 || toks[i+len(n.terms)-1].Position-tok.Position <= n.gap+1
+			for j := 1; ok && j < len(n.terms); j++ {
 				if string(toks[i+j].Term) != n.terms[j] {
 					ok = false
 					break

@@ -26,6 +26,12 @@ func TestTopicsByTheirTerms(t *testing.T) {
 		{"je paye le coût quand ?", "fr", "Pay", ""},
 		{"コストを払わなかったら？", "ja", "Pay", ""},
 		{"on peut forcer quelqu'un à le faire ?", "fr", "", "Power"},
+		// A name's terms are next to each other, a stop word aside: a
+		// clause between them is no name.
+		{"comment on sait quelle face est le recto d'une carte transformable ?", "fr", "front face", "face-up Attack Position"},
+		{"comment on sait quelle face est le recto d'une carte transformable ?", "fr", "Transforming Double-Faced Cards", ""},
+		{"je peux bannir un monstre face recto ?", "fr", "face-up Attack Position", ""},
+		{"変身する両面カードの第１面ってどうやって見分けるの？", "ja", "front face", ""},
 	} {
 		a := ix.analyze(tc.q, tc.lang, rd)
 		var names []string
