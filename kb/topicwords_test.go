@@ -108,3 +108,41 @@ func TestAlignIBM1(t *testing.T) {
 		}
 	}
 }
+
+// TestCapitalOfAGameTerm reads a capitalized word that is a game term and
+// a card's name as the term ("une Nourriture" is Food, not Nourish, whose
+// French name it is), and a card's name that is no term as the card.
+func TestCapitalOfAGameTerm(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, tc := range []struct {
+		q, lang string
+		topic   string // a topic's English name among the question's
+		card    string // a card the question names; "" for none
+	}{
+		{"je peux sacrifier une Nourriture qui n'est pas un jeton ?", "fr", "Food Token", ""},
+		{"Can I cast Wish to get a card from my sideboard?", "en", "", "Wish"},
+	} {
+		a := ix.analyze(tc.q, tc.lang, rd)
+		var topics, cards []string
+		for _, m := range a.topics {
+			topics = append(topics, ix.topics[m.topic].Name)
+		}
+		for _, c := range a.cards {
+			if !c.weak {
+				cards = append(cards, c.names...)
+			}
+		}
+		if tc.topic != "" && !slices.ContainsFunc(topics, func(s string) bool { return strings.EqualFold(s, tc.topic) }) {
+			t.Errorf("%q: topics %v, want %q among them", tc.q, topics, tc.topic)
+		}
+		if tc.card == "" && len(cards) > 0 {
+			t.Errorf("%q: names cards %v, want none", tc.q, cards)
+		}
+		if tc.card != "" && !slices.Contains(cards, tc.card) {
+			t.Errorf("%q: names cards %v, want %q", tc.q, cards, tc.card)
+		}
+	}
+}
