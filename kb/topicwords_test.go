@@ -32,6 +32,9 @@ func TestTopicsByTheirTerms(t *testing.T) {
 		{"comment on sait quelle face est le recto d'une carte transformable ?", "fr", "Transforming Double-Faced Cards", ""},
 		{"je peux bannir un monstre face recto ?", "fr", "face-up Attack Position", ""},
 		{"変身する両面カードの第１面ってどうやって見分けるの？", "ja", "front face", ""},
+		// Splice is imprégnation on French cards; transfert is channel.
+		{"l'imprégnation d'arcane, je dois révéler la carte ?", "fr", "Splice", ""},
+		{"le transfert, je peux l'activer depuis la main seulement ?", "fr", "Channel", "Splice"},
 	} {
 		a := ix.analyze(tc.q, tc.lang, rd)
 		var names []string
