@@ -77,3 +77,28 @@ func TestYGOBanishIsNoBan(t *testing.T) {
 		t.Errorf("a question of the ban list answered with %s", res.Hits[0].Doc.ID)
 	}
 }
+
+// TestOtherGames leaves questions of other games unanswered, in the three
+// languages, and still answers Magic's own.
+func TestOtherGames(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, tc := range []struct {
+		q, lang string
+		answer  bool
+	}{
+		{"ハースストーンの挑発ってどういう効果？", "ja", false},
+		{"デュエマのS・トリガーってどう処理するの？", "ja", false},
+		{"in Duel Masters, how does a shield trigger work?", "en", false},
+		{"comment marche la digivolution dans Digimon ?", "fr", false},
+		{"How does venture into the dungeon work?", "en", true},
+	} {
+		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(res.Hits) > 0; got != tc.answer {
+			t.Errorf("%q: answered %v, want %v", tc.q, got, tc.answer)
+		}
+	}
+}

@@ -192,7 +192,7 @@ func (ix *Index) prepare(ctx context.Context, q Query) (*prepared, error) {
 		pr.game = a.game
 	}
 	res.Game = pr.game
-	if offTopic(ix.offTopicText(a, pr.game)) && len(q.First) == 0 {
+	if (holds(ix.offTopicText(a, pr.game), offTopicCues) || holds(a.text, otherGames)) && len(q.First) == 0 {
 		pr.offTopic = true
 		return pr, nil
 	}
@@ -230,13 +230,21 @@ var offTopicCues = []string{
 	"where to buy", "where can i buy", "acheter", "購入", "どこで買",
 	"banned", "banni", "ban list", "banlist", "禁止", "legal in", "légal en",
 	"budget", "pas cher", "安い", "rotation", "rotate", "ローテーション", "reserved list", "réserve list", "リザーブ・リスト",
-	"proxy", "proxies", "proxys", "プロキシ", "pokemon", "pokémon", "ポケモン", "hearthstone", "lorcana",
+	"proxy", "proxies", "proxys", "プロキシ",
 }
 
-// offTopic reports whether a question asks what no rules text answers.
-func offTopic(text string) bool {
+// otherGames are the names of games whose rules the texts do not hold.
+// They are read in the whole question, card names and Yu-Gi-Oh!'s terms
+// included: "Duel Masters" is neither a card nor a duel.
+var otherGames = []string{
+	"pokemon", "pokémon", "ポケモン", "ポケカ", "hearthstone", "ハースストーン", "lorcana", "ロルカナ",
+	"duel masters", "デュエマ", "デュエル・マスターズ", "digimon", "デジモン",
+}
+
+// holds reports whether text holds one of cues, case aside.
+func holds(text string, cues []string) bool {
 	low := strings.ToLower(text)
-	for _, c := range offTopicCues {
+	for _, c := range cues {
 		if strings.Contains(low, c) {
 			return true
 		}

@@ -363,6 +363,11 @@ func main() {
 			if r.Touches(evalset.Test) || seen[key] {
 				continue
 			}
+			if f == "questions.yaml" && len(r.Expect) == 0 {
+				// The embedded corpus has no answer to these; the official
+				// data has ("How does the London mulligan work?": 103.5).
+				continue
+			}
 			seen[key] = true
 			add(f, r)
 		}
