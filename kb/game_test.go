@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"slices"
 	"testing"
 )
 
@@ -99,6 +100,54 @@ func TestOtherGames(t *testing.T) {
 		}
 		if got := len(res.Hits) > 0; got != tc.answer {
 			t.Errorf("%q: answered %v, want %v", tc.q, got, tc.answer)
+		}
+	}
+}
+
+// TestEffectNumber reads the number of a card's effect a question names.
+func TestEffectNumber(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ q, lang, want string }{
+		{"Toon World the Perfect World's 3rd effect, can it banish my toon?", "en", "3"},
+		{"is Blue-Eyes Chaos MAX Dragon's 1st effect a continuous effect?", "en", "1"},
+		{"does effect 2 of this card start a chain?", "en", "2"},
+		{"le 2e effet de Blue-Eyes Tyrant Dragon, ça crée une chaîne ?", "fr", "2"},
+		{"烙印竜アルビオンの②の効果はエンドフェイズに発動できますか？", "ja", "2"},
+		{"S:Pリトルナイトの1に、手札誘発をチェーンできる？", "ja", "1"},
+		{"does a 2/2 with trample deal 3 damage?", "en", ""},
+		{"レベル8の通常モンスターとして特殊召喚した罠カード", "ja", ""},
+		{"自分が3なら交換できる？", "ja", ""},
+	} {
+		if got := effectNumber(tc.q, tc.lang); got != tc.want {
+			t.Errorf("%s %q: effect %q, want %q", tc.lang, tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestEffectFAQFirst answers a question about a card's numbered effect
+// with the card's FAQ on that effect: first in Japanese, the FAQ's own
+// language, among the first five in English.
+func TestEffectFAQFirst(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, tc := range []struct {
+		q, lang, want string
+		within        int
+	}{
+		{"完全なる世界 トゥーン・ワールドの③の効果はダメージステップ中でも適用できる？", "ja", "ygo:card-faq-23161-3", 1},
+		{"烙印竜アルビオンがエンドフェイズ中に墓地へ送られた場合、②の効果はそのエンドフェイズに発動できますか？", "ja", "ygo:card-faq-15994-2", 1},
+		{"Toon World the Perfect World's 3rd effect, can it banish my toon during the damage step?", "en", "ygo:card-faq-23161-3", 5},
+	} {
+		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range res.Hits {
+			got = append(got, h.Doc.ID)
+		}
+		if !slices.Contains(got[:min(tc.within, len(got))], tc.want) {
+			t.Errorf("%q: hits %v, want %s among the first %d", tc.q, got, tc.want, tc.within)
 		}
 	}
 }

@@ -2,6 +2,8 @@ package kb
 
 import (
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -9,6 +11,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+	"golang.org/x/text/unicode/norm"
 )
 
 // queryPlan is the bleve query for a question plus what is needed to judge
@@ -69,6 +72,9 @@ type concept struct {
 	// nameTerms are the terms of a weak card's name among the question's
 	// words (conceptCard).
 	nameTerms []string
+	// faqs are the IDs of the Yu-Gi-Oh! card FAQs of the effect the
+	// question names by number ("its 3rd effect", "le 3e effet", ③の効果).
+	faqs []string
 	// function marks a function word ("before", "not", "each", see
 	// keptStopWords): it weighs nothing in coverage or BM25, and is read
 	// apart (functionShare), to tell apart texts the rarer words tie.
@@ -232,6 +238,9 @@ func (p *queryPlan) functionShare(d Doc, locs search.FieldTermLocationMap) float
 }
 
 func (c concept) matched(d Doc, locs search.FieldTermLocationMap) bool {
+	if c.faqs != nil {
+		return slices.Contains(c.faqs, d.ID)
+	}
 	switch c.kind {
 	case conceptCard:
 		for _, name := range c.cards {
@@ -606,9 +615,23 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	}
 	// A card weighs as much as the rest of the question, and at least as a
 	// rare word: its texts come first among those that answer the rest.
+	beside := p.words
 	for _, c := range cardConcepts {
-		c.weight = max(6, 1.2*p.words)
+		c.weight = max(6, 1.2*beside)
 		p.concepts = append(p.concepts, c)
+	}
+	// A Yu-Gi-Oh! card's effect named by its number: the card's FAQ on
+	// that effect ("【③の効果について】") speaks of it.
+	if n := effectNumber(a.text, lang); n != "" {
+		var faqs []string
+		for _, y := range a.ygo {
+			if y < len(ix.ygo) {
+				faqs = append(faqs, "ygo:card-faq-"+ix.ygo[y].ID+"-"+n)
+			}
+		}
+		if faqs != nil {
+			p.concepts = append(p.concepts, concept{kind: conceptWord, weight: max(3, beside/2), faqs: faqs})
+		}
 	}
 	for _, t := range ix.analyzeWith(langAnalyzer[lang], a.text) {
 		if !isNumberTerm(t) {
@@ -683,6 +706,31 @@ func subjectTopic(text string, topics []topicMention, lang string) int {
 		}
 	}
 	return len(topics) - 1
+}
+
+// effectRE finds the number of a card's effect in a question: "its 3rd
+// effect", "effect 2", "le 3e effet", "l'effet 2", ③の効果 and
+// "リトルナイトの①に" (NFKC makes ③ a 3).
+var effectRE = map[string]*regexp.Regexp{
+	"en": regexp.MustCompile(`(?i)\b([1-9])(?:st|nd|rd|th)\s+(?:monster\s+)?effect|\beffect\s+#?([1-9])\b`),
+	"fr": regexp.MustCompile(`(?i)\b([1-9])(?:e|er|ère|ème|eme|nd|nde)\s+effet|\beffet\s+(?:n°\s*)?([1-9])\b`),
+	"ja": regexp.MustCompile(`(?:の|、|\s|^)([1-9])(?:つ目|番目)?(?:の効果|の|に|を|は|が|で|って)`),
+}
+
+// effectNumber returns the number of the card effect text (a question
+// of lang) names, "" for none.
+func effectNumber(text, lang string) string {
+	re := effectRE[lang]
+	if re == nil {
+		return ""
+	}
+	m := re.FindStringSubmatch(norm.NFKC.String(text))
+	for _, g := range m[min(1, len(m)):] {
+		if g != "" {
+			return g
+		}
+	}
+	return ""
 }
 
 // absentWeight is the weight of a topic no text mentions: more than all
