@@ -206,10 +206,21 @@ func (lx *lexicon) walk(text, folded string, offs []int) []lexMatch {
 				break
 			}
 			total += out1
-			if ok, fin := lx.fst.IsMatchWithVal(addr); ok && lexEnd(fb, j+1) {
+			ok, fin := lx.fst.IsMatchWithVal(addr)
+			if !ok {
+				continue
+			}
+			end := j + 1
+			// An English possessive or plural ends a name too: "Haunted
+			// Dead's ability" ("deads" once the apostrophe is dropped),
+			// "two Panharmonicons".
+			if !lexEnd(fb, end) && end < len(fb) && fb[end] == 's' && lexEnd(fb, end+1) && fb[j] >= 'a' && fb[j] <= 'z' {
+				end++
+			}
+			if lexEnd(fb, end) {
 				v := total + fin
 				if v < uint64(lx.vals.len()) {
-					out = append(out, lexMatch{Start: offs[start], End: origEnd(offs, text, j+1), Refs: lx.vals.at(int(v)), Folded: string(fb[start : j+1])})
+					out = append(out, lexMatch{Start: offs[start], End: origEnd(offs, text, end), Refs: lx.vals.at(int(v)), Folded: string(fb[start : j+1])})
 				}
 			}
 		}

@@ -60,6 +60,11 @@ func TestLexiconFind(t *testing.T) {
 		{"テフェリーの防御でトークンは", []m{{"テフェリーの防御", 2}}},
 		{"接死ってどういう能力", []m{{"接死", 4}}},
 		{"Teferi's Protectionで", []m{{"Teferi's Protection", 2}, {"Protection", 3}}},
+		// An English possessive or plural ends a name too.
+		{"can Fog's effect stop trample", []m{{"Fog's", 1}}},
+		{"two fogs in one turn", []m{{"fogs", 1}}},
+		{"fogsy morning", nil},
+		{"teferis protections", []m{{"teferis protections", 2}, {"protections", 3}}},
 	}
 	for _, tt := range tests {
 		var got []m
