@@ -114,7 +114,8 @@ func TestAlignIBM1(t *testing.T) {
 
 // TestCapitalOfAGameTerm reads a capitalized word that is a game term and
 // a card's name as the term ("une Nourriture" is Food, not Nourish, whose
-// French name it is), and a card's name that is no term as the card.
+// French name it is), and a card's name that is no term as the card, also
+// at the start of the question when a comma sets it apart.
 func TestCapitalOfAGameTerm(t *testing.T) {
 	t.Parallel()
 	ix := fullIndex(t)
@@ -127,6 +128,8 @@ func TestCapitalOfAGameTerm(t *testing.T) {
 	}{
 		{"je peux sacrifier une Nourriture qui n'est pas un jeton ?", "fr", "Food Token", ""},
 		{"Can I cast Wish to get a card from my sideboard?", "en", "", "Wish"},
+		// A name that opens the question, set apart by a comma.
+		{"Aléatoire, on choisit la cible avant de lancer la pièce ?", "fr", "", "Aleatory"},
 	} {
 		a := ix.analyze(tc.q, tc.lang, rd)
 		var topics, cards []string

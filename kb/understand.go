@@ -406,9 +406,10 @@ func emphasized(text string, sp span2) bool {
 		return false
 	}
 	// At the start of the question or of a sentence, a capital says
-	// nothing.
+	// nothing, unless the name is set apart by the comma or colon that
+	// follows it ("Aléatoire, on choisit la cible avant ?").
 	if before == "" {
-		return false
+		return strings.HasPrefix(after, ",") || strings.HasPrefix(after, ":")
 	}
 	last, _ := utf8.DecodeLastRuneInString(before)
 	return !strings.ContainsRune(".!?:;。！？", last)
