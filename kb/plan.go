@@ -615,9 +615,8 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	}
 	// A card weighs as much as the rest of the question, and at least as a
 	// rare word: its texts come first among those that answer the rest.
-	beside := p.words
 	for _, c := range cardConcepts {
-		c.weight = max(6, 1.2*beside)
+		c.weight = max(6, 1.2*p.words)
 		p.concepts = append(p.concepts, c)
 	}
 	// A Yu-Gi-Oh! card's effect named by its number: the card's FAQ on
@@ -630,7 +629,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			}
 		}
 		if faqs != nil {
-			p.concepts = append(p.concepts, concept{kind: conceptWord, weight: max(3, beside/2), faqs: faqs})
+			p.concepts = append(p.concepts, concept{kind: conceptWord, weight: max(3, p.words/2), faqs: faqs})
 		}
 	}
 	for _, t := range ix.analyzeWith(langAnalyzer[lang], a.text) {
