@@ -11,7 +11,6 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
-	"golang.org/x/text/unicode/norm"
 )
 
 // queryPlan is the bleve query for a question plus what is needed to judge
@@ -621,10 +620,11 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	}
 	// A Yu-Gi-Oh! card's effect named by its number: the card's FAQ on
 	// that effect ("【③の効果について】") speaks of it.
-	if n := effectNumber(a.text, lang); n != "" {
+	if n := ""; len(a.ygo) > 0 {
+		n = effectNumber(a.text, lang)
 		var faqs []string
 		for _, y := range a.ygo {
-			if y < len(ix.ygo) {
+			if n != "" && y < len(ix.ygo) {
 				faqs = append(faqs, "ygo:card-faq-"+ix.ygo[y].ID+"-"+n)
 			}
 		}
@@ -717,13 +717,13 @@ var effectRE = map[string]*regexp.Regexp{
 }
 
 // effectNumber returns the number of the card effect text (a question
-// of lang) names, "" for none.
+// of lang, NFKC as analyze leaves it) names, "" for none.
 func effectNumber(text, lang string) string {
 	re := effectRE[lang]
 	if re == nil {
 		return ""
 	}
-	m := re.FindStringSubmatch(norm.NFKC.String(text))
+	m := re.FindStringSubmatch(text)
 	for _, g := range m[min(1, len(m)):] {
 		if g != "" {
 			return g

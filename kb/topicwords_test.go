@@ -36,21 +36,28 @@ func TestTopicsByTheirTerms(t *testing.T) {
 		{"l'imprégnation d'arcane, je dois révéler la carte ?", "fr", "Splice", ""},
 		{"le transfert, je peux l'activer depuis la main seulement ?", "fr", "Channel", "Splice"},
 	} {
-		a := ix.analyze(tc.q, tc.lang, rd)
-		var names []string
-		for _, m := range a.topics {
-			names = append(names, ix.topics[m.topic].Name)
-		}
-		has := func(n string) bool {
-			return slices.ContainsFunc(names, func(s string) bool { return strings.EqualFold(s, n) })
-		}
-		if tc.want != "" && !has(tc.want) {
+		names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd))
+		if tc.want != "" && !hasName(names, tc.want) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.want)
 		}
-		if tc.not != "" && has(tc.not) {
+		if tc.not != "" && hasName(names, tc.not) {
 			t.Errorf("%q: topics %v, want no %q", tc.q, names, tc.not)
 		}
 	}
+}
+
+// topicNames returns the English names of the topics a question names.
+func topicNames(ix *Index, a *questionAnalysis) []string {
+	var out []string
+	for _, m := range a.topics {
+		out = append(out, ix.topics[m.topic].Name)
+	}
+	return out
+}
+
+// hasName reports whether names holds n, case aside.
+func hasName(names []string, n string) bool {
+	return slices.ContainsFunc(names, func(s string) bool { return strings.EqualFold(s, n) })
 }
 
 // TestTranslations reads the word translations learned from the printed
@@ -132,16 +139,14 @@ func TestCapitalOfAGameTerm(t *testing.T) {
 		{"Aléatoire, on choisit la cible avant de lancer la pièce ?", "fr", "", "Aleatory"},
 	} {
 		a := ix.analyze(tc.q, tc.lang, rd)
-		var topics, cards []string
-		for _, m := range a.topics {
-			topics = append(topics, ix.topics[m.topic].Name)
-		}
+		topics := topicNames(ix, a)
+		var cards []string
 		for _, c := range a.cards {
 			if !c.weak {
 				cards = append(cards, c.names...)
 			}
 		}
-		if tc.topic != "" && !slices.ContainsFunc(topics, func(s string) bool { return strings.EqualFold(s, tc.topic) }) {
+		if tc.topic != "" && !hasName(topics, tc.topic) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, topics, tc.topic)
 		}
 		if tc.card == "" && len(cards) > 0 {
