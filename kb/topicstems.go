@@ -1,6 +1,9 @@
 package kb
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Topics are found in a question by their names, word for word (the
 // lexicon), and by the terms their names analyze to: the language's
@@ -16,6 +19,40 @@ type stemName struct {
 	// gap is how many positions the name's first and last terms are
 	// apart, its stop words counted; -1 where it is not read (Japanese).
 	gap int
+	// neg tells a Japanese name that holds a negation (see jaNegated).
+	neg bool
+}
+
+// jaNegations are the forms of Japanese negation. The analyzer drops them
+// with the other auxiliaries, so that "基本でない土地" (nonbasic land) and
+// "基本土地" (basic land) analyze alike, as do "ブロックされていない" and
+// "ブロックされている".
+var jaNegations = []string{"ない", "無い", "なかっ", "なく", "ません", "せず"}
+
+// jaNegated reports whether s holds a Japanese negation.
+func jaNegated(s string) bool {
+	for _, n := range jaNegations {
+		if strings.Contains(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// negationAgrees reports whether the span [start, end) of the Japanese
+// question text may be the name n: a name that holds a negation needs one
+// in the span or just after it (a name may end on one, "ついていない"),
+// and a name that holds none must not have one inside the span.
+func negationAgrees(n stemName, text string, start, end int) bool {
+	if n.neg {
+		after := end
+		for k := 0; k < 4 && after < len(text); k++ {
+			_, size := utf8.DecodeRuneInString(text[after:])
+			after += size
+		}
+		return jaNegated(text[start:after])
+	}
+	return !jaNegated(text[start:end])
 }
 
 // topicStems indexes the topics' names by their first term, by language.
@@ -45,7 +82,7 @@ func (ix *Index) buildTopicStems() topicStems {
 				if out[l] == nil {
 					out[l] = map[string][]stemName{}
 				}
-				out[l][terms[0]] = append(out[l][terms[0]], stemName{topic: i, lang: l, terms: terms, gap: ix.nameGap(analyzers[l], l, n)})
+				out[l][terms[0]] = append(out[l][terms[0]], stemName{topic: i, lang: l, terms: terms, gap: ix.nameGap(analyzers[l], l, n), neg: l == "ja" && jaNegated(n)})
 			}
 		}
 	}
@@ -99,6 +136,7 @@ func (ix *Index) findTopicStems(text, lang string) []topicMention {
 			// ("l'étape du début du combat"), not a clause: "quelle face
 			// est le recto" holds no "face recto".
 			ok := n.gap < 0 || toks[i+len(n.terms)-1].Position-tok.Position <= n.gap+1
+			ok = ok && (lang != "ja" || negationAgrees(n, text, tok.Start, toks[i+len(n.terms)-1].End))
 			for j := 1; ok && j < len(n.terms); j++ {
 				if string(toks[i+j].Term) != n.terms[j] {
 					ok = false

@@ -35,6 +35,12 @@ func TestTopicsByTheirTerms(t *testing.T) {
 		// Splice is imprégnation on French cards; transfert is channel.
 		{"l'imprégnation d'arcane, je dois révéler la carte ?", "fr", "Splice", ""},
 		{"le transfert, je peux l'activer depuis la main seulement ?", "fr", "Channel", "Splice"},
+		// Japanese negation is an auxiliary the analyzer drops: a name
+		// with one needs one in the question, a name without none.
+		{"血染めの月で基本でない土地は基本土地の山になる？", "ja", "Nonbasic Land", ""},
+		{"基本土地は何枚でもデッキに入れていいの？", "ja", "", "Nonbasic Land"},
+		{"非基本土地は血染めの月で山になる？", "ja", "Nonbasic Land", ""},
+		{"ブロックされていないクリーチャーは何点与える？", "ja", "Unblocked Creature", "Blocked Creature"},
 	} {
 		names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd))
 		if tc.want != "" && !hasName(names, tc.want) {
