@@ -64,6 +64,7 @@ const (
 	fList                      // the text's commas, at most 16, over 16: a list names much and says little of each
 	fFunction                  // the share of the question's function words ("before", "not", "each") the text holds
 	fFunctionRel               // that share, over the most any text of the same card (or any text) holds
+	fProximity                 // the share of the question's pairs of concepts the text holds near each other (queryPlan.proximity)
 	numFeatures
 )
 
@@ -75,7 +76,7 @@ var featureNames = [numFeatures]string{
 	"kind_ruling", "kind_doc", "rule_depth", "ruling_year", "ygo", "coverage_rel", "rest_share", "rest_rel",
 	"rule_share", "ruling_share", "glossary_share", "rule_bleve", "card_rest", "bleve_rank", "own_rank", "card_rank",
 	"foreign_translation", "machine_translation", "glossary_defines", "topic_subject", "list",
-	"function", "function_rel",
+	"function", "function_rel", "proximity",
 }
 
 // Features is the feature vector of a candidate.

@@ -220,6 +220,75 @@ func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap) (got, tota
 	return got, total, rest, restTotal
 }
 
+// proximityWindow is how many positions apart two of the question's
+// concepts may stand in a text and still be read together.
+const proximityWindow = 5
+
+// proximity is the share of the weight of the pairs of the question's
+// concepts (its cards aside, each pair weighing as its lighter concept)
+// that text d holds near each other, within proximityWindow positions of
+// one field: "can still attack" answers "can my opponent still attack
+// me", where a text that says "attack" and "still" apart does not. It is
+// the unordered window of Metzler and Croft's sequential dependence
+// model, read on concepts, so that a French or Japanese question's pairs
+// are found through their translations. 0 for a question of fewer than
+// two concepts.
+func (p *queryPlan) proximity(d Doc, locs search.FieldTermLocationMap) float64 {
+	type placed struct {
+		w   float64
+		pos map[string][]uint64 // field -> positions of the concept's terms
+	}
+	var cs []placed
+	for _, c := range p.concepts {
+		if c.kind == conceptCard || c.faqs != nil || len(c.alts) == 0 || c.weight <= 0 {
+			continue
+		}
+		pl := placed{w: c.weight}
+		if c.lang == "" || c.lang == d.Lang {
+			for _, a := range c.alts {
+				for _, f := range a.fields {
+					tl := locs[f]
+					for _, t := range a.terms {
+						for _, l := range tl[t] {
+							if pl.pos == nil {
+								pl.pos = map[string][]uint64{}
+							}
+							pl.pos[f] = append(pl.pos[f], l.Pos)
+						}
+					}
+				}
+			}
+		}
+		cs = append(cs, pl)
+	}
+	var got, total float64
+	for i := range cs {
+		for j := i + 1; j < len(cs); j++ {
+			w := min(cs[i].w, cs[j].w)
+			total += w
+			if near(cs[i].pos, cs[j].pos) {
+				got += w
+			}
+		}
+	}
+	return ratioOr0(got, total)
+}
+
+// near reports whether two concepts' positions in one field are at most
+// proximityWindow apart, and not the same term.
+func near(a, b map[string][]uint64) bool {
+	for f, pa := range a {
+		for _, x := range pa {
+			for _, y := range b[f] {
+				if x != y && max(x, y)-min(x, y) <= proximityWindow {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // functionShare is the share of the question's function words, weighed
 // by rarity, that text d holds (0 when the question has none).
 func (p *queryPlan) functionShare(d Doc, locs search.FieldTermLocationMap) float64 {

@@ -159,6 +159,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 			x[fRestRel] = rest
 		}
 		x[fFunction] = p.functionShare(d, m.Locations)
+		x[fProximity] = p.proximity(d, m.Locations)
 		x[fBleve] = settle(m.Score / maxRaw)
 		x[fOwnBM25] = settle(ownBM25[id] / maxOwn)
 		if cardHit {
