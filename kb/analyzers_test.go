@@ -115,11 +115,16 @@ func TestQuestionWords(t *testing.T) {
 		{"fr", frAnalyzerName, "peut", true},
 		{"fr", frAnalyzerName, "si", true},
 		{"fr", frAnalyzerName, "lequel", true},
+		{"fr", frAnalyzerName, "quand", true},
+		{"fr", frAnalyzerName, "toujours", true},
+		{"fr", frAnalyzerName, "pourquoi", true},
 		{"fr", frAnalyzerName, "marqueur", false},
 		{"fr", frAnalyzerName, "sacrifier", false},
 		{"en", enAnalyzerName, "someone", true},
 		{"en", enAnalyzerName, "sacrifice", false},
 		{"ja", jaAnalyzerName, "誰", true},
+		{"ja", jaAnalyzerName, "なんで", true},
+		{"ja", jaAnalyzerName, "まだ", true},
 		{"ja", jaAnalyzerName, "墓地", false},
 	} {
 		terms := m.AnalyzerNamed(tt.analyzer).Analyze([]byte(tt.word))
@@ -128,6 +133,30 @@ func TestQuestionWords(t *testing.T) {
 		}
 		if got := questionWord(tt.lang, string(terms[0].Term)); got != tt.want {
 			t.Errorf("questionWord(%s, %q from %q) = %v, want %v", tt.lang, terms[0].Term, tt.word, got, tt.want)
+		}
+	}
+}
+
+// TestAsksByTranslation: a French or Japanese word the printed cards
+// translate by an English question word says how the question is asked,
+// as the English word does.
+func TestAsksByTranslation(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, tt := range []struct {
+		lang, word string
+		want       bool
+	}{
+		{"fr", "aussi", true},     // also
+		{"fr", "créature", false}, // creature
+		{"ja", "クリーチャー", false},   // creature
+	} {
+		terms := ix.analyzeWith(ix.jaMode.analyzers()[tt.lang], tt.word)
+		if len(terms) != 1 {
+			t.Fatalf("%s: %q gives %v", tt.lang, tt.word, terms)
+		}
+		if got := ix.asks(tt.lang, terms[0]); got != tt.want {
+			t.Errorf("asks(%s, %q from %q) = %v (translations %v), want %v", tt.lang, terms[0], tt.word, got, ix.trans[tt.lang][terms[0]], tt.want)
 		}
 	}
 }

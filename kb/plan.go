@@ -164,8 +164,11 @@ var questionWords = map[string]map[string]bool{
 	"fr": {"peut": true, "peuvent": true, "pui": true, "quoi": true, "comment": true, "fait": true, "fair": true,
 		"devient": true, "deviennent": true, "arrive": true, "toujour": true, "encor": true, "alor": true, "oui": true,
 		"march": true, "coment": true, "fonction": true, "expliqu": true, "question": true, "règl": true, "regl": true, "exact": true, "c'est": true, "est": true, "ça": true, "ca": true,
-		"combien": true, "salut": true, "merci": true, "quelqu'un": true, "quelqu": true, "savoir": true, "sai": true},
-	"ja": {"誰": true, "どこ": true, "どれ": true, "いつ": true, "なぜ": true, "持つ": true, "何": true, "何枚": true, "何回": true, "何点": true, "いくつ": true, "どう": true, "仕組み": true, "裁定": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true, "どういう": true},
+		"combien": true, "salut": true, "merci": true, "quelqu'un": true, "quelqu": true, "savoir": true, "sai": true,
+		"quand": true, "lorsqu": true, "pourquoi": true, "vraiment": true, "toujou": true, "truc": true},
+	"ja": {"誰": true, "どこ": true, "どれ": true, "いつ": true, "なぜ": true, "持つ": true, "何": true, "何枚": true, "何回": true, "何点": true, "いくつ": true, "どう": true, "仕組み": true, "裁定": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true, "どういう": true,
+		"どうして": true, "なんで": true, "まだ": true, "本当に": true, "ちゃんと": true, "結局": true, "やっぱり": true, "とりあえず": true,
+		"知る": true, "大丈夫": true, "ダメ": true},
 }
 
 // questionPhrasing holds more words of how people ask, as they write
@@ -182,6 +185,17 @@ var questionTerms = sync.OnceValue(func() map[string]map[string]bool { return an
 // question is asked rather than what it asks about.
 func questionWord(lang, term string) bool {
 	return questionWords[lang][term] || questionTerms()[lang][term]
+}
+
+// asks reports whether term, analyzed in lang, says how the question is
+// asked: a question word, or a French or Japanese word the printed cards
+// translate by an English one ("aussi", also).
+func (ix *Index) asks(lang, term string) bool {
+	if questionWord(lang, term) {
+		return true
+	}
+	en := ix.trans[lang][term]
+	return lang != "en" && len(en) > 0 && questionWords["en"][en[0]]
 }
 
 // historicalCues are words by which a question asks about former rules.
@@ -626,7 +640,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	field := langFields[lang][0]
 	var fixed, words []string
 	for _, t := range ix.analyzeWith(langAnalyzer[lang], string(rest)) {
-		if isNumberTerm(t) || questionWord(lang, t) || lang == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
+		if isNumberTerm(t) || ix.asks(lang, t) || lang == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
 			continue
 		}
 		if rd.docFreq(field, t) == 0 {
