@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -158,8 +159,29 @@ func (j *jaTokenizer) Tokenize(input []byte) analysis.TokenStream {
 	toks := kt.Analyze(string(input), tokenizer.Search)
 	out := make(analysis.TokenStream, 0, len(toks))
 	pos := 0
-	for _, tok := range toks {
+	for i := 0; i < len(toks); i++ {
+		tok := toks[i]
 		if strings.TrimSpace(tok.Surface) == "" {
+			continue
+		}
+		// A word in katakana is one word: the dictionary knows neither
+		// トークン nor マリガン, and cuts them where it knows a shorter
+		// word (トー|クン, トーク|ン, マリ|ガン, アン|タップ, which reads as
+		// タップ, tap).
+		if j := katakanaRun(toks, i); j > i+1 {
+			var term strings.Builder
+			for _, k := range toks[i:j] {
+				term.WriteString(k.Surface)
+			}
+			pos++
+			out = append(out, &analysis.Token{
+				Term:     []byte(term.String()),
+				Start:    tok.Position,
+				End:      tok.Position + term.Len(),
+				Position: pos,
+				Type:     analysis.Ideographic,
+			})
+			i = j - 1
 			continue
 		}
 		feat := tok.POS()
@@ -193,6 +215,30 @@ func (j *jaTokenizer) Tokenize(input []byte) analysis.TokenStream {
 		})
 	}
 	return out
+}
+
+// katakanaRun returns the end of the run of tokens from i on that are
+// written in katakana and follow one another with nothing between them.
+func katakanaRun(toks []tokenizer.Token, i int) int {
+	j := i
+	for j < len(toks) && isKatakana(toks[j].Surface) && (j == i || toks[j].Position == toks[j-1].Position+len(toks[j-1].Surface)) {
+		j++
+	}
+	return j
+}
+
+// isKatakana reports whether s is written in katakana alone (the long
+// vowel mark included).
+func isKatakana(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.Is(unicode.Katakana, r) && r != 'ー' {
+			return false
+		}
+	}
+	return true
 }
 
 // baseForm returns the dictionary form of a verb or adjective.

@@ -20,9 +20,14 @@ func TestJapaneseAnalyzer(t *testing.T) {
 		in   string
 		want []string
 	}{
-		// The dictionary does not know トークン: the CJK-bigram field
-		// finds it instead. Symbols are dropped.
-		{"フェイズ・アウトしたトークンは", []string{"フェイズ", "アウト", "トー", "クン"}},
+		// A word in katakana is one term, where the dictionary knows
+		// shorter words in it (トー|クン, トーク|ン, アン|タップ, マリ|ガン).
+		// Symbols are dropped.
+		{"フェイズ・アウトしたトークンは", []string{"フェイズ", "アウト", "トークン"}},
+		{"トークンじゃない", []string{"トークン"}},
+		{"アンタップする", []string{"アンタップ"}},
+		{"マリガンのルール", []string{"マリガン", "ルール"}},
+		{"宝物トークン", []string{"宝物", "トークン"}},
 		{"「オーラ」", []string{"オーラ"}},
 		// Verbs and adjectives by their base form, whatever their inflection.
 		{"戦場を離れた", []string{"戦場", "離れる"}},
