@@ -18,9 +18,10 @@ const (
 	KeyAnswerSources          Key = "common.answer.sources"
 	KeyAnswerNothingFound     Key = "common.answer.nothing_found" // %[1]s the query
 	KeyAnswerNothingFoundHint Key = "common.answer.nothing_found_hint"
-	KeyAnswerMore             Key = "common.answer.more"    // %[1]d how many more
-	KeyAnswerInLang           Key = "common.answer.in_lang" // %[1]s language name (Printer.LangName)
-	KeyAnswerQuote            Key = "common.answer.quote"   // %[1]s short reference, %[2]s the sentence that answers
+	KeyAnswerNoSuchCard       Key = "common.answer.no_such_card" // %[1]s the name the question gives as a card's
+	KeyAnswerMore             Key = "common.answer.more"         // %[1]d how many more
+	KeyAnswerInLang           Key = "common.answer.in_lang"      // %[1]s language name (Printer.LangName)
+	KeyAnswerQuote            Key = "common.answer.quote"        // %[1]s short reference, %[2]s the sentence that answers
 )
 
 // The first line of an answer that quotes a text the reader may not take

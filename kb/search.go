@@ -70,6 +70,10 @@ type Result struct {
 	Rules []string // rule numbers the question names
 	Cards []string // English names of the cards the question names
 	Terms []string // glossary entries the question uses
+	// Unknown is a name the question gives as a card's ("the card …",
+	// « la carte « … » », 「…」ってカード) that no card of the index has:
+	// then nothing answers, and Hits is empty.
+	Unknown string
 }
 
 // QueryError is a question the index refuses.
@@ -193,6 +197,11 @@ func (ix *Index) prepare(ctx context.Context, q Query) (*prepared, error) {
 	}
 	res.Game = pr.game
 	if (holds(ix.offTopicText(a, pr.game), offTopicCues) || holds(a.text, otherGames)) && len(q.First) == 0 {
+		pr.offTopic = true
+		return pr, nil
+	}
+	if name, ok := ix.unknownCardName(a); ok && len(q.First) == 0 {
+		res.Unknown = name
 		pr.offTopic = true
 		return pr, nil
 	}

@@ -30,6 +30,8 @@ func AnswerOf(p *i18n.Printer, res *kb.Result, publicURL string) Answer {
 		a.Citations = append(a.Citations, CitationOfHit(h, publicURL))
 	}
 	switch {
+	case len(res.Hits) == 0 && res.Unknown != "":
+		a.Answer = p.T(i18n.KeyAnswerNoSuchCard, res.Unknown)
 	case len(res.Hits) == 0:
 		a.Answer = p.T(i18n.KeyAnswerNothingFound, res.Query)
 	case a.Citations[0].Quote != "":

@@ -15,14 +15,15 @@ import (
 // them, on the embedded corpus with the printed names and texts of two
 // real cards: the first line says when the sentence it quotes is in
 // another language or machine-translated, and the headings name the card
-// as the reader knows it, the English beside.
+// as the reader knows it, the English beside. A name given as a card's
+// that no card has is said to be no card's.
 func TestAnswerGolden(t *testing.T) {
 	ix := testutil.CardsIndex(t, "March of Swirling Mist", "Teferi's Protection")
 	cat := testutil.Catalog(t)
 	questions := map[i18n.Lang][]string{
-		i18n.EN: {"March of Swirling Mist and Auras", "What happens to a token that phases out?"},
-		i18n.FR: {"Marche de la brume tourbillonnante et les auras", "Que devient un jeton hors phase ?"},
-		i18n.JA: {"渦巻く霧の行進とオーラ", "フェイズ・アウトしたトークンはどうなる?"},
+		i18n.EN: {"March of Swirling Mist and Auras", "What happens to a token that phases out?", "what does the card Dragon of Infinite Toast do?"},
+		i18n.FR: {"Marche de la brume tourbillonnante et les auras", "Que devient un jeton hors phase ?", "la carte « Dragon du pain grillé infini », elle fait quoi ?"},
+		i18n.JA: {"渦巻く霧の行進とオーラ", "フェイズ・アウトしたトークンはどうなる?", "「無限トーストのドラゴン」ってカードはどんな効果？"},
 	}
 	for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
 		p := cat.Printer(l)
