@@ -65,6 +65,7 @@ const (
 	fFunction                  // the share of the question's function words ("before", "not", "each") the text holds
 	fFunctionRel               // that share, over the most any text of the same card (or any text) holds
 	fProximity                 // the share of the question's pairs of concepts the text holds near each other (queryPlan.proximity)
+	fCardAsked                 // the card's own text, for a question that asks what the card does and nothing else (queryPlan.asksCard)
 	numFeatures
 )
 
@@ -76,7 +77,7 @@ var featureNames = [numFeatures]string{
 	"kind_ruling", "kind_doc", "rule_depth", "ruling_year", "ygo", "coverage_rel", "rest_share", "rest_rel",
 	"rule_share", "ruling_share", "glossary_share", "rule_bleve", "card_rest", "bleve_rank", "own_rank", "card_rank",
 	"foreign_translation", "machine_translation", "glossary_defines", "topic_subject", "list",
-	"function", "function_rel", "proximity",
+	"function", "function_rel", "proximity", "card_asked",
 }
 
 // Features is the feature vector of a candidate.

@@ -234,6 +234,25 @@ func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap) (got, tota
 	return got, total, rest, restTotal
 }
 
+// asksCard reports whether the question asks what the card it names does
+// and nothing else: beside its cards, it names no topic and holds no word
+// but function words and those that name what a card does ("what does
+// Lightning Bolt do?", "稲妻の効果を教えて", "l'effet de Foudre").
+func (p *queryPlan) asksCard() bool {
+	cards := false
+	for _, c := range p.concepts {
+		switch {
+		case c.kind == conceptCard:
+			cards = cards || c.weight > 0
+		case c.function || c.weight <= 0:
+		case c.glossary == "glossary:effect" || c.glossary == "glossary:ability":
+		default:
+			return false
+		}
+	}
+	return cards
+}
+
 // proximityWindow is how many positions apart two of the question's
 // concepts may stand in a text and still be read together.
 const proximityWindow = 5

@@ -167,6 +167,9 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 			x[fCardLink] = link
 			if d.Kind == KindCard {
 				x[fCardOwnText] = 1
+				if isSubject && p.asksCard() {
+					x[fCardAsked] = 1
+				}
 			}
 			if isSubject {
 				x[fCardSubject] = 1
@@ -344,7 +347,10 @@ func (m *Model) order(cands []candidate) []scored {
 		}
 		c.scored.z = z
 		c.Score = s
-		best = max(best, s)
+		// The tail is read without the weight of a card's text being what
+		// the question asks ("what does Lightning Bolt do?"): the card's
+		// rulings stay beside its text.
+		best = max(best, s*math.Exp(-m.W[fCardAsked]*c.x[fCardAsked]))
 		out[i] = c.scored
 	}
 	sort.Slice(out, func(i, j int) bool {
