@@ -78,6 +78,8 @@ func TestConsole(t *testing.T) {
 		{"cards named in a message, then their rulings", []string{"--lang", "fr"}, []string{"Is [[march of swirling mist]] good? `[[Fog]]`", "!1", "[[Xyzzy]]"},
 			[]string{"## Marche de la brume tourbillonnante (March of Swirling Mist)\n", "{X}{U} · Instant", "Texte imprimé (français)\u00a0: Éphémère",
 				"(Wizards of the Coast · 10 décisions)\n[1] Décisions (10)", "## Rulings pour Marche de la brume tourbillonnante (March of Swirling Mist)", "[[Xyzzy]]\u00a0: aucune carte de ce nom."}, 0},
+		{"a card no one printed", []string{"--lang", "ja"}, []string{"/ruling question: what does the card Dragon of Infinite Toast do?"},
+			[]string{"「Dragon of Infinite Toast」という名前のカードはありません。"}, 0},
 		{"line not understood", nil, []string{"hello there"},
 			[]string{"Not understood: hello there"}, 1},
 		{"unknown command", nil, []string{"/nope x"},
