@@ -63,30 +63,20 @@ func trimConnectors(s string) string {
 }
 
 // unknownCardName returns the name a's question gives as a card's when
-// nothing of the index has that name: no card, Yu-Gi-Oh! card or topic
-// the question names covers most of it.
+// nothing of the index has that name: no name of the lexicon (a card, a
+// Yu-Gi-Oh! card, a topic, in any language) covers most of it, nor a topic
+// the question names by its terms.
 func (ix *Index) unknownCardName(a *questionAnalysis) (string, bool) {
 	name, sp, ok := givenCardName(a.text)
 	if !ok {
 		return "", false
 	}
-	n := sp.end - sp.start
-	covers := func(s span2) bool {
-		lo, hi := max(s.start, sp.start), min(s.end, sp.end)
-		return hi > lo && 5*(hi-lo) >= 4*n
-	}
-	for _, c := range a.cards {
-		if covers(c.span) {
-			return "", false
-		}
-	}
 	for _, t := range a.topics {
-		if covers(t.span) {
+		lo, hi := max(t.span.start, sp.start), min(t.span.end, sp.end)
+		if hi > lo && 5*(hi-lo) >= 4*len(name) {
 			return "", false
 		}
 	}
-	// The lexicon again, on the name alone: a Yu-Gi-Oh! card, or a card
-	// analysis set aside as a common word.
 	for _, m := range ix.lex.find(name, a.lang) {
 		if 5*(m.End-m.Start) >= 4*len(name) {
 			return "", false

@@ -267,9 +267,13 @@ const proximityWindow = 5
 // are found through their translations. 0 for a question of fewer than
 // two concepts.
 func (p *queryPlan) proximity(d Doc, locs search.FieldTermLocationMap) float64 {
+	type place struct {
+		field string
+		pos   uint64
+	}
 	type placed struct {
-		w   float64
-		pos map[string][]uint64 // field -> positions of the concept's terms
+		w      float64
+		places []place // where the concept's terms stand in d
 	}
 	var cs []placed
 	for _, c := range p.concepts {
@@ -280,13 +284,9 @@ func (p *queryPlan) proximity(d Doc, locs search.FieldTermLocationMap) float64 {
 		if c.lang == "" || c.lang == d.Lang {
 			for _, a := range c.alts {
 				for _, f := range a.fields {
-					tl := locs[f]
 					for _, t := range a.terms {
-						for _, l := range tl[t] {
-							if pl.pos == nil {
-								pl.pos = map[string][]uint64{}
-							}
-							pl.pos[f] = append(pl.pos[f], l.Pos)
+						for _, l := range locs[f][t] {
+							pl.places = append(pl.places, place{f, l.Pos})
 						}
 					}
 				}
@@ -294,32 +294,29 @@ func (p *queryPlan) proximity(d Doc, locs search.FieldTermLocationMap) float64 {
 		}
 		cs = append(cs, pl)
 	}
+	// near reports whether two concepts stand in one field at most
+	// proximityWindow positions apart, and not on the same term.
+	near := func(a, b []place) bool {
+		for _, x := range a {
+			for _, y := range b {
+				if x.field == y.field && x.pos != y.pos && max(x.pos, y.pos)-min(x.pos, y.pos) <= proximityWindow {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	var got, total float64
 	for i := range cs {
 		for j := i + 1; j < len(cs); j++ {
 			w := min(cs[i].w, cs[j].w)
 			total += w
-			if near(cs[i].pos, cs[j].pos) {
+			if near(cs[i].places, cs[j].places) {
 				got += w
 			}
 		}
 	}
 	return ratioOr0(got, total)
-}
-
-// near reports whether two concepts' positions in one field are at most
-// proximityWindow apart, and not the same term.
-func near(a, b map[string][]uint64) bool {
-	for f, pa := range a {
-		for _, x := range pa {
-			for _, y := range b[f] {
-				if x != y && max(x, y)-min(x, y) <= proximityWindow {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // functionShare is the share of the question's function words, weighed

@@ -102,6 +102,8 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 	for _, c := range p.concepts {
 		named = named || c.kind == conceptCard && c.weight > 0
 	}
+	// Whether the question asks what its card does, and nothing else.
+	asksCard := p.asksCard()
 	ownBM25 := make(map[string]float64, len(docs))
 	maxOwn := 1e-9
 	for id := range docs {
@@ -167,7 +169,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 			x[fCardLink] = link
 			if d.Kind == KindCard {
 				x[fCardOwnText] = 1
-				if isSubject && p.asksCard() {
+				if isSubject && asksCard {
 					x[fCardAsked] = 1
 				}
 			}

@@ -29,11 +29,9 @@ func (rt *Router) rulingPage(ctx context.Context, c call) (Response, error) {
 	}
 	a := render.AnswerOf(p, res, rt.publicURL)
 	if len(a.Citations) == 0 {
-		msg := p.T(i18n.KeyAnswerNothingFound, escapeText(q))
-		if res.Unknown != "" {
-			msg = p.T(i18n.KeyAnswerNoSuchCard, escapeText(res.Unknown))
-		}
-		msg += "\n" + p.T(i18n.KeyAnswerNothingFoundHint)
+		// AnswerOf's line says nothing was found, or that no card has the
+		// name the question gives.
+		msg := escapeText(a.Answer) + "\n" + p.T(i18n.KeyAnswerNothingFoundHint)
 		return Response{Content: msg, Embeds: []Embed{{Footer: footerText(q)}}}, nil
 	}
 	first := st.Page*rulingsPerPage + 1
