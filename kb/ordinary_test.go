@@ -12,7 +12,7 @@ import (
 // ordinaryCeilings are the shares of the ordinary-word questions of each
 // language that may take their word for the card it names: a little over
 // the figures BENCHMARKS.md records, to catch a regression. The aim is 1%.
-var ordinaryCeilings = map[string]float64{"en": 0.06, "fr": 0.02, "ja": 0.08}
+var ordinaryCeilings = map[string]float64{"en": 0.035, "fr": 0.02, "ja": 0.08}
 
 // TestOrdinaryWords asks, on the full index, the questions of the
 // ordinary-word lists (kb/testdata/eval/ordinary): each uses an everyday
@@ -56,6 +56,36 @@ func TestOrdinaryWords(t *testing.T) {
 		t.Logf("%s: %d of %d ordinary words taken for a card (%.1f%%)", lang, taken, len(list), 100*share)
 		if share > ordinaryCeilings[lang] {
 			t.Errorf("%s: %.1f%% of ordinary words taken for a card, over %.0f%%", lang, 100*share, 100*ordinaryCeilings[lang])
+		}
+	}
+}
+
+// TestVerbsAreNotCards: a word right after a subject pronoun is a verb
+// ("can we rewind the game?"), not the card of that name, unless it is
+// written as a name; "on" is a pronoun in French only.
+func TestVerbsAreNotCards(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, tt := range []struct {
+		q, lang, card string
+		named         bool
+	}{
+		{"can we rewind the game if someone missed a trigger?", "en", "Rewind", false},
+		{"can i recall the cards my opponent revealed earlier?", "en", "Recall", false},
+		{"how do you break ties when players would win at the same time?", "en", "Break Ties", false},
+		{"can I Recall a card that was discarded this turn?", "en", "Recall", true},
+		{"does rewind untap lands if it is copied?", "en", "Rewind", true},
+		{"does a token leaving count for revolt on fatal push", "en", "Fatal Push", true},
+	} {
+		a := ix.analyze(tt.q, tt.lang, rd)
+		named := false
+		for _, c := range a.cards {
+			named = named || slices.Contains(c.names, tt.card)
+		}
+		if named != tt.named {
+			t.Errorf("%q names %s: %t, want %t", tt.q, tt.card, named, tt.named)
 		}
 	}
 }

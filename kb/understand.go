@@ -129,6 +129,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		if cm.weak && afterDeterminer(text, sp) {
 			continue // "the order", "a fog": a common noun, not a card
 		}
+		if !emph && afterSubject(text, sp, lang) {
+			continue // "can we rewind the game?": a verb, not a card
+		}
 		cm.link = 1
 		if !emph {
 			cm.link = ix.linkProbability(name, cardNames[0], lang, rd)
@@ -352,6 +355,21 @@ func afterDeterminer(text string, sp span2) bool {
 		return w == "l" || w == "d"
 	}
 	return determiners[w]
+}
+
+// subjects are the pronouns a verb follows, by language ("can we rewind
+// the game?").
+var subjects = map[string]map[string]bool{
+	"en": {"i": true, "you": true, "we": true, "they": true, "he": true, "she": true},
+	"fr": {"je": true, "tu": true, "il": true, "elle": true, "on": true, "nous": true, "vous": true, "ils": true, "elles": true},
+}
+
+// afterSubject reports whether the word before sp is a subject pronoun of
+// lang: a word there is a verb ("can i wish for a card", "how do you break
+// ties"), not a card's name.
+func afterSubject(text string, sp span2, lang string) bool {
+	before := strings.Fields(strings.ToLower(text[:sp.start]))
+	return len(before) > 0 && subjects[lang][before[len(before)-1]]
 }
 
 // metaTerms are glossary entries that name the texts themselves ("ruling",
