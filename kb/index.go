@@ -228,6 +228,8 @@ type Index struct {
 	diffs    diffCache
 	stemOnce sync.Once
 	stemTab  topicStems // the topics' names as terms, made on first use
+	typeOnce sync.Once
+	typeTab  map[string]bool // the subtypes of rule 205.3, folded, read on first use
 	closeMu  sync.Mutex
 	closed   bool
 }

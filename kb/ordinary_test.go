@@ -12,7 +12,7 @@ import (
 // ordinaryCeilings are the shares of the ordinary-word questions of each
 // language that may take their word for the card it names: a little over
 // the figures BENCHMARKS.md records, to catch a regression. The aim is 1%.
-var ordinaryCeilings = map[string]float64{"en": 0.035, "fr": 0.02, "ja": 0.08}
+var ordinaryCeilings = map[string]float64{"en": 0.03, "fr": 0.015, "ja": 0.08}
 
 // TestOrdinaryWords asks, on the full index, the questions of the
 // ordinary-word lists (kb/testdata/eval/ordinary): each uses an everyday
@@ -78,6 +78,42 @@ func TestVerbsAreNotCards(t *testing.T) {
 		{"can I Recall a card that was discarded this turn?", "en", "Recall", true},
 		{"does rewind untap lands if it is copied?", "en", "Rewind", true},
 		{"does a token leaving count for revolt on fatal push", "en", "Fatal Push", true},
+	} {
+		a := ix.analyze(tt.q, tt.lang, rd)
+		named := false
+		for _, c := range a.cards {
+			named = named || slices.Contains(c.names, tt.card)
+		}
+		if named != tt.named {
+			t.Errorf("%q names %s: %t, want %t", tt.q, tt.card, named, tt.named)
+		}
+	}
+}
+
+// TestSubtypesAreNotCards: a question about a type names the subtype
+// (rule 205.3), not the card of that name.
+func TestSubtypesAreNotCards(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, want := range []string{"nightmare", "illusion", "time lord", "equipment", "urza’s", "forest", "jace", "the abyss", "zubera", "advisor"} {
+		if !ix.subtypes()[FoldKey(want)] {
+			t.Errorf("%q is not read as a subtype", want)
+		}
+	}
+	for _, not := range []string{"creature", "one", "types", ""} {
+		if ix.subtypes()[FoldKey(not)] {
+			t.Errorf("%q is read as a subtype", not)
+		}
+	}
+	for _, tt := range []struct {
+		q, lang, card string
+		named         bool
+	}{
+		{"is nightmare a creature type?", "en", "Nightmare", false},
+		{"le type de créature Illusion a une règle spéciale ?", "fr", "Illusion // Reality", false},
+		{"does Nightmare get bigger when I play a swamp?", "en", "Nightmare", true},
 	} {
 		a := ix.analyze(tt.q, tt.lang, rd)
 		named := false

@@ -122,6 +122,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		if !emph && (ix.stopWords(name, lang) || ix.questionWord(name, lang)) {
 			continue // "Who", "What" and "Turn" are card names too; "marche" is not "Marché"
 		}
+		if ix.namesSubtype(text, name) {
+			continue // "is nightmare a creature type?": the type, not the card
+		}
 		cm := &cardMention{names: cardNames, span: sp}
 		single := !strings.ContainsRune(m.Folded, ' ')
 		cm.weak = !emph && ((part && (len(cardNames) > 1 || single)) || ix.ordinaryWord(name, m.Folded, lang, rd) ||
