@@ -166,3 +166,42 @@ func TestAsksByTranslation(t *testing.T) {
 		}
 	}
 }
+
+// TestFrenchCognates: a French word the cards do not translate is looked
+// for in the English texts as the English word its stem spells
+// ("variante", variant), and the question finds the texts; a short stem
+// ("pour") is not taken for one.
+func TestFrenchCognates(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	ctx := context.Background()
+	for _, tt := range []struct {
+		q, term string
+		want    bool
+	}{
+		{"en variante Empereur, on utilise l'option de déploiement des créatures ?", "variant", true},
+		{"un seigneur hors phase, son bonus continue de s'appliquer à mes autres créatures ?", "continu", true},
+		{"pour lancer un sort, on paie le coût ?", "pour", false},
+	} {
+		p, err := ix.Prepare(ctx, Query{Text: tt.q, Lang: "fr", K: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, c := range p.pr.plan.concepts {
+			for _, a := range c.alts {
+				found = found || a.fields[0] == fTextEN && slices.Equal(a.terms, []string{tt.term})
+			}
+		}
+		if found != tt.want {
+			t.Errorf("%q: English %q looked for: %t, want %t", tt.q, tt.term, found, tt.want)
+		}
+	}
+	res, err := ix.Search(ctx, Query{Text: "en variante Empereur, on utilise l'option de déploiement des créatures ?", Lang: "fr", K: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 {
+		t.Error("the Emperor variant question in French finds nothing")
+	}
+}

@@ -659,7 +659,11 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		if isNumberTerm(t) || ix.asks(lang, t) || lang == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
 			continue
 		}
-		if rd.docFreq(field, t) == 0 {
+		// A French word the cards do not translate whose stem is an English
+		// word of the texts is that word's cognate ("variante", variant;
+		// "continue", continue).
+		cognate := lang == "fr" && len(t) >= minCognate && ix.trans[lang][t] == nil && !functionTerm(lang, t) && rd.docFreq(fTextEN, t) > 0
+		if rd.docFreq(field, t) == 0 && !cognate {
 			f, ok := rd.closest(field, t)
 			if !ok {
 				if !nameWords[t] && ix.unknownWord(t, lang, rd) {
@@ -685,7 +689,11 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		c.function = functionTerm(lang, t)
 		// A French or Japanese word the printed cards translate is looked
 		// for in the English texts too, weighed as its translation.
-		if en := ix.trans[lang][t]; len(en) > 0 {
+		en := ix.trans[lang][t]
+		if cognate {
+			en = []string{t}
+		}
+		if len(en) > 0 {
 			c.function = c.function || functionTerm("en", en[0])
 			c.lang = ""
 			c.weight = idf(fTextEN, en[0])
@@ -758,6 +766,10 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	}
 	return p
 }
+
+// minCognate is the shortest French stem taken for the English word it
+// spells: shorter ones are as often different words ("car", "pour").
+const minCognate = 5
 
 // unknownWord reports whether a word of the question is one no text of
 // the index holds nor translates: five letters or more in French or
