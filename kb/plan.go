@@ -429,7 +429,7 @@ func (c concept) definedBy(d Doc) bool {
 		return false
 	}
 	for _, r := range c.rules {
-		if d.Ref == r || strings.HasPrefix(d.Ref, r) && len(d.Ref) > len(r) && (d.Ref[len(r)] == '.' || isLowerByte(d.Ref[len(r)]) && len(r) > 3) {
+		if d.Ref == r || under(d.Ref, r) {
 			return true
 		}
 	}
@@ -437,6 +437,27 @@ func (c concept) definedBy(d Doc) bool {
 }
 
 func isLowerByte(b byte) bool { return b >= 'a' && b <= 'z' }
+
+// under reports whether rule r lies under rule parent (104.3a under 104 and
+// 104.3, 702.26b under 702.26).
+func under(r, parent string) bool {
+	return len(r) > len(parent) && strings.HasPrefix(r, parent) && (r[len(parent)] == '.' || isLowerByte(r[len(parent)]) && len(parent) > 3)
+}
+
+// mostSpecific returns rules without those another of them lies under.
+func mostSpecific(rules []string) []string {
+	out := rules[:0:0]
+	for _, r := range rules {
+		general := false
+		for _, o := range rules {
+			general = general || under(o, r)
+		}
+		if !general {
+			out = append(out, r)
+		}
+	}
+	return out
+}
 
 // matched reports whether one field holds every term of a, the terms next
 // to each other in their order (a few positions apart at most, for the stop
@@ -620,6 +641,11 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 				p.rules = addUnique(p.rules, r)
 			}
 		}
+		// A topic said to be defined by a section and by a rule of it
+		// ("Concede": 104 and 104.3a) is defined by the rule; the other
+		// rules of the section are not about it ("104.2a A player still in
+		// the game wins…").
+		c.rules = mostSpecific(c.rules)
 		for _, l := range []string{"en", "fr", "ja"} {
 			for _, name := range t.Names[l] {
 				terms := analyzeTerm(langAnalyzer[l], name)

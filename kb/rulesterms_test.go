@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -113,5 +114,44 @@ func TestSubjectTopic(t *testing.T) {
 	}
 	if subjectTopic("anything", nil, "en") != -1 {
 		t.Error("a question naming no topic has a subject")
+	}
+}
+
+// TestMostSpecificRules: of the rules a topic is said to be defined by, a
+// section gives way to a rule of it.
+func TestMostSpecificRules(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ in, want []string }{
+		{[]string{"104", "104.3a"}, []string{"104.3a"}},
+		{[]string{"104.3a", "104"}, []string{"104.3a"}},
+		{[]string{"702.26", "702.26b", "110.5"}, []string{"702.26b", "110.5"}},
+		{[]string{"702.2", "702.21"}, []string{"702.2", "702.21"}}, // 702.21 is not under 702.2
+		{[]string{"508"}, []string{"508"}},
+		{nil, nil},
+	} {
+		if got := mostSpecific(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("mostSpecific(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	// Conceding is defined by 104.3a, not by every rule of 104, "Ending
+	// the Game", which the Comprehensive Rules' glossary points to.
+	ix := fullIndex(t)
+	p, err := ix.Prepare(context.Background(), Query{Text: "can i concede while my opponent's spell is still on the stack?", Lang: "en", K: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var concede *concept
+	for i, c := range p.pr.plan.concepts {
+		if c.glossary == "glossary:concede" {
+			concede = &p.pr.plan.concepts[i]
+		}
+	}
+	if concede == nil {
+		t.Fatal("no concede topic")
+	}
+	for ref, want := range map[string]bool{"104.3a": true, "104.2a": false, "104.1": false} {
+		if got := concede.definedBy(Doc{Kind: KindRule, Ref: ref}); got != want {
+			t.Errorf("concede defined by %s: %t, want %t", ref, got, want)
+		}
 	}
 }
