@@ -155,3 +155,32 @@ func TestMostSpecificRules(t *testing.T) {
 		}
 	}
 }
+
+// TestOldTermsInOrdinaryWords: a term the glossary marks obsolete, with no
+// rule of its own, is not what common words name in a question about the
+// current rules ("does a copy count as casting it?"), but is in a question
+// about the old ones; a rare word ("caster") still names its old term.
+func TestOldTermsInOrdinaryWords(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, tt := range []struct {
+		q, topic string
+		want     bool
+	}{
+		{"does a copy of a spell count as casting it", "glossary:counts-as-obsolete", false},
+		{"am i allowed to have more than 7 cards in hand during my turn?", "glossary:during-obsolete", false},
+		{"in the old rules, what did it mean when a card counts as an artifact?", "glossary:counts-as-obsolete", true},
+		{"who is the caster of a copied spell?", "glossary:caster-obsolete", true},
+	} {
+		a := ix.analyze(tt.q, "en", rd)
+		got := false
+		for _, m := range a.topics {
+			got = got || ix.topics[m.topic].Glossary == tt.topic
+		}
+		if got != tt.want {
+			t.Errorf("%q names %s: %t, want %t (topics %v)", tt.q, tt.topic, got, tt.want, topicNames(ix, a))
+		}
+	}
+}

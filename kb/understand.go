@@ -104,7 +104,8 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 				// not something a question is about, unless it is set apart
 				// as a name ("Une Aura reste-t-elle…", where "aura" is a
 				// form of avoir).
-				if int(r.ID) < len(ix.topics) && !metaTerms[ix.topics[r.ID].Term] && (!ix.stopWords(text[sp.start:sp.end], lang) || emphasized(text, sp)) {
+				if int(r.ID) < len(ix.topics) && !metaTerms[ix.topics[r.ID].Term] && (!ix.stopWords(text[sp.start:sp.end], lang) || emphasized(text, sp)) &&
+					!(ix.oldWords(&ix.topics[r.ID], text[sp.start:sp.end], lang, rd) && !a.historical) {
 					cands = append(cands, cand{span: sp, topic: &topicMention{topic: int(r.ID), span: sp, lang: r.Lang}, length: n})
 				}
 			case lexYGO:
@@ -144,6 +145,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 	// Topics found by the terms of their names, where their words differ
 	// from the name's (an inflection, an article).
 	for _, m := range ix.findTopicStems(text, lang) {
+		if !a.historical && ix.oldWords(&ix.topics[m.topic], text[m.span.start:m.span.end], lang, rd) {
+			continue
+		}
 		cands = append(cands, cand{span: m.span, topic: &m, length: utf8.RuneCountInString(text[m.span.start:m.span.end])})
 	}
 	// The longest names win. On the same words, a topic wins over a card
@@ -269,6 +273,27 @@ func (ix *Index) offTopicText(a *questionAnalysis, game string) string {
 		}
 	}
 	return string(b)
+}
+
+// oldWords reports whether words of a question name t only as the ordinary
+// words they are: t is a term of old cards the glossary marks obsolete,
+// with no rule of its own, and the words are common ones ("does a copy
+// count as casting it?" is not about "Counts As (Obsolete)").
+func (ix *Index) oldWords(t *topic, words, lang string, rd *termReader) bool {
+	if !strings.HasSuffix(t.Glossary, "-obsolete") || len(t.Rules) > 0 || t.Term != "" || rd == nil || !isLatin(words) {
+		return false
+	}
+	field, analyzer := fTextEN, enAnalyzerName
+	if lang == "fr" {
+		field, analyzer = fTextFR, frAnalyzerName
+	}
+	terms := ix.analyzeWith(analyzer, words)
+	for _, w := range terms {
+		if rd.docFreq(field, w) < ordinaryPhraseDocs {
+			return false
+		}
+	}
+	return len(terms) > 0
 }
 
 // ordinaryWord reports whether a card name is also a word the texts use
