@@ -54,6 +54,14 @@ func (v keywordVotes) add(c Card) {
 				}
 			}
 			if !ok {
+				// A keyword with a cost and more text after it ("Forecast —
+				// {1}{U}, Reveal …", "Prévision — {1}{U}, révélez …"):
+				// the names before the costs are paired.
+				if kw := leadingKeyword(line, kws); kw != "" {
+					if name := leadingName(local[i]); plausibleKeyword(name) {
+						v.vote(lang, kw, name)
+					}
+				}
 				continue
 			}
 			seps := ",;"
@@ -69,17 +77,47 @@ func (v keywordVotes) add(c Card) {
 				if !plausibleKeyword(name) {
 					continue
 				}
-				if v[lang] == nil {
-					v[lang] = map[string]map[string]int{}
-				}
-				k := strings.ToLower(n)
-				if v[lang][k] == nil {
-					v[lang][k] = map[string]int{}
-				}
-				v[lang][k][name]++
+				v.vote(lang, strings.ToLower(n), name)
 			}
 		}
 	}
+}
+
+// vote counts name as a name in lang of the English keyword kw (lower
+// case).
+func (v keywordVotes) vote(lang, kw, name string) {
+	if v[lang] == nil {
+		v[lang] = map[string]map[string]int{}
+	}
+	if v[lang][kw] == nil {
+		v[lang][kw] = map[string]int{}
+	}
+	v[lang][kw][name]++
+}
+
+// costStart finds where a keyword's cost or the dash before it starts.
+var costStart = regexp.MustCompile(`^\s*(?:[—―－]|\{)`)
+
+// leadingKeyword returns the keyword of kws (lower case) a line starts
+// with when a cost or a dash follows it, "" for none.
+func leadingKeyword(line string, kws map[string]bool) string {
+	low := strings.ToLower(line)
+	best := ""
+	for kw := range kws {
+		if len(kw) > len(best) && strings.HasPrefix(low, kw) && costStart.MatchString(low[len(kw):]) {
+			best = kw
+		}
+	}
+	return best
+}
+
+// leadingName returns what a line of printed text holds before its first
+// cost, dash or reminder: the keyword's name there.
+func leadingName(line string) string {
+	if i := strings.IndexAny(line, "—―－{(（"); i > 0 {
+		return strings.TrimSpace(line[:i])
+	}
+	return ""
 }
 
 // plausibleKeyword rejects what a keyword line pairs with when it is not a
