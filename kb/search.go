@@ -394,34 +394,41 @@ func dedupTranslations(hits []scored, lang string) []scored {
 func (ix *Index) resolveTranslations(ctx context.Context, hits []Hit, lang string) {
 	for i := range hits {
 		h := &hits[i]
-		if h.Doc.OriginalID != "" && h.Doc.Lang != lang {
-			// A translation into another language: show the original if the
-			// asker reads it, else the asker's own translation, if any.
-			if o, ok := ix.Doc(ctx, h.Doc.OriginalID); ok {
-				if o.Lang == lang {
-					h.Doc, h.Original, h.Snippet, h.Quote = o, nil, "", ""
-					continue
-				}
-				if tr, ok := ix.translationOf(ctx, o.ID, lang); ok {
-					h.Doc, h.Original, h.Snippet, h.Quote = tr, &o, "", ""
-					continue
-				}
-			}
-		}
-		if h.Doc.OriginalID == "" && h.Doc.Lang != lang {
-			if tr, ok := ix.translationOf(ctx, h.Doc.ID, lang); ok {
-				orig := h.Doc
-				h.Doc, h.Original = tr, &orig
-				h.Snippet, h.Quote = "", ""
-			}
-		}
-		if h.Doc.OriginalID != "" && h.Original == nil {
-			if o, ok := ix.Doc(ctx, h.Doc.OriginalID); ok {
-				h.Original = &o
-			}
-		}
+		ix.resolveTranslation(ctx, h, lang)
+		// A text put in the hit's place is quoted anew.
 		if h.Snippet == "" {
 			h.Snippet, h.Quote = docPassage(h.Doc, nil, 0)
+		}
+	}
+}
+
+// resolveTranslation puts in h's place the text of it the asker reads, if
+// there is one, and attaches the original to a translation.
+func (ix *Index) resolveTranslation(ctx context.Context, h *Hit, lang string) {
+	if h.Doc.OriginalID != "" && h.Doc.Lang != lang {
+		// A translation into another language: show the original if the
+		// asker reads it, else the asker's own translation, if any.
+		if o, ok := ix.Doc(ctx, h.Doc.OriginalID); ok {
+			if o.Lang == lang {
+				h.Doc, h.Original, h.Snippet, h.Quote = o, nil, "", ""
+				return
+			}
+			if tr, ok := ix.translationOf(ctx, o.ID, lang); ok {
+				h.Doc, h.Original, h.Snippet, h.Quote = tr, &o, "", ""
+				return
+			}
+		}
+	}
+	if h.Doc.OriginalID == "" && h.Doc.Lang != lang {
+		if tr, ok := ix.translationOf(ctx, h.Doc.ID, lang); ok {
+			orig := h.Doc
+			h.Doc, h.Original = tr, &orig
+			h.Snippet, h.Quote = "", ""
+		}
+	}
+	if h.Doc.OriginalID != "" && h.Original == nil {
+		if o, ok := ix.Doc(ctx, h.Doc.OriginalID); ok {
+			h.Original = &o
 		}
 	}
 }

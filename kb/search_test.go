@@ -342,3 +342,32 @@ func TestSearchAskerReadsAnotherLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslationsQuoted: a hit put in the place of another, the original
+// or the asker's own translation of it, is quoted anew: a French reader
+// of the English translation of a Japanese page gets the French
+// translation with its first line, not an empty one.
+func TestTranslationsQuoted(t *testing.T) {
+	ix := mustEmbedded(t)
+	ctx := context.Background()
+	for _, tc := range []struct{ id, lang, want string }{
+		{"mtgwiki-ja-phase-out-history.en", "fr", "mtgwiki-ja-phase-out-history.fr"},
+		{"mtgwiki-ja-phase-out-history.en", "ja", "mtgwiki-ja-phase-out-history"},
+		{"mtgwiki-ja-phase-out-history", "en", "mtgwiki-ja-phase-out-history.en"},
+	} {
+		d, ok := ix.Doc(ctx, tc.id)
+		if !ok {
+			t.Fatalf("no %s in the embedded corpus", tc.id)
+		}
+		hits := []Hit{{Doc: d}}
+		hits[0].Snippet, hits[0].Quote = docPassage(d, nil, 0)
+		ix.resolveTranslations(ctx, hits, tc.lang)
+		h := hits[0]
+		if h.Doc.ID != tc.want {
+			t.Errorf("%s for a %s reader: shown as %s, want %s", tc.id, tc.lang, h.Doc.ID, tc.want)
+		}
+		if h.Quote == "" || h.Snippet == "" || !strings.Contains(h.Doc.Text, h.Quote) {
+			t.Errorf("%s for a %s reader: quote %q, snippet %q: not a sentence of %s", tc.id, tc.lang, h.Quote, h.Snippet, h.Doc.ID)
+		}
+	}
+}
