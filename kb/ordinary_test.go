@@ -125,3 +125,24 @@ func TestSubtypesAreNotCards(t *testing.T) {
 		}
 	}
 }
+
+// TestWordBefore: the word before a place of a question, spaces aside.
+func TestWordBefore(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		text string
+		at   int
+		want string
+	}{
+		{"can we rewind", 7, "we"},
+		{"can We  rewind", 8, "we"},
+		{"rewind", 0, ""},
+		{"  rewind", 2, ""},
+		{"prends l'ordre", 9, "l'"},
+		{"日本語 テスト", 10, "日本語"},
+	} {
+		if got := wordBefore(tt.text, tt.at); got != tt.want {
+			t.Errorf("wordBefore(%q, %d) = %q, want %q", tt.text, tt.at, got, tt.want)
+		}
+	}
+}

@@ -373,11 +373,10 @@ var determiners = map[string]bool{
 
 // afterDeterminer reports whether the word before sp is a determiner.
 func afterDeterminer(text string, sp span2) bool {
-	before := strings.Fields(strings.ToLower(text[:sp.start]))
-	if len(before) == 0 {
+	w := wordBefore(text, sp.start)
+	if w == "" {
 		return false
 	}
-	w := before[len(before)-1]
 	if i := strings.LastIndexAny(w, "'’"); i >= 0 {
 		w = w[:i] // l'ordre, d'un
 		return w == "l" || w == "d"
@@ -396,8 +395,30 @@ var subjects = map[string]map[string]bool{
 // lang: a word there is a verb ("can i wish for a card", "how do you break
 // ties"), not a card's name.
 func afterSubject(text string, sp span2, lang string) bool {
-	before := strings.Fields(strings.ToLower(text[:sp.start]))
-	return len(before) > 0 && subjects[lang][before[len(before)-1]]
+	w := wordBefore(text, sp.start)
+	return w != "" && subjects[lang][w]
+}
+
+// wordBefore returns the word of text that ends before byte i, spaces
+// aside, in lower case; "" at the start.
+func wordBefore(text string, i int) string {
+	end := i
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:end])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		end -= size
+	}
+	start := end
+	for start > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:start])
+		if unicode.IsSpace(r) {
+			break
+		}
+		start -= size
+	}
+	return strings.ToLower(text[start:end])
 }
 
 // metaTerms are glossary entries that name the texts themselves ("ruling",
