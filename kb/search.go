@@ -3,6 +3,7 @@ package kb
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -196,7 +197,7 @@ func (ix *Index) prepare(ctx context.Context, q Query) (*prepared, error) {
 		pr.game = a.game
 	}
 	res.Game = pr.game
-	if (holds(ix.offTopicText(a, pr.game), offTopicCues) || holds(a.text, otherGames)) && len(q.First) == 0 {
+	if (holds(ix.offTopicText(a, pr.game), cuesOf(pr.game)) || holds(a.text, otherGames)) && len(q.First) == 0 {
 		pr.offTopic = true
 		return pr, nil
 	}
@@ -240,6 +241,19 @@ var offTopicCues = []string{
 	"banned", "banni", "ban list", "banlist", "禁止", "legal in", "légal en",
 	"budget", "pas cher", "安い", "rotation", "rotate", "ローテーション", "reserved list", "réserve list", "リザーブ・リスト",
 	"proxy", "proxies", "proxys", "プロキシ",
+}
+
+// ygoOffTopicCues are offTopicCues less the words that are Yu-Gi-Oh!'s
+// terms in another form: "banni" is banned in Magic, and "bannit",
+// "bannissement" are banish in Yu-Gi-Oh!.
+var ygoOffTopicCues = slices.DeleteFunc(slices.Clone(offTopicCues), func(c string) bool { return c == "banni" })
+
+// cuesOf returns the off-topic cues of a question of game.
+func cuesOf(game string) []string {
+	if game == "ygo" {
+		return ygoOffTopicCues
+	}
+	return offTopicCues
 }
 
 // otherGames are the names of games whose rules the texts do not hold.
