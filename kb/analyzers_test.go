@@ -179,7 +179,7 @@ func TestFrenchCognates(t *testing.T) {
 		q, term string
 		want    bool
 	}{
-		{"en variante Empereur, on utilise l'option de déploiement des créatures ?", "variant", true},
+		{"dans quelle variante les joueurs d'une équipe partagent leurs points de vie ?", "variant", true},
 		{"un seigneur hors phase, son bonus continue de s'appliquer à mes autres créatures ?", "continu", true},
 		{"pour lancer un sort, on paie le coût ?", "pour", false},
 	} {
