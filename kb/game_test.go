@@ -13,7 +13,8 @@ import (
 // "banish", "extra deck"), in English, or in French through their
 // translations or as written ("Fallen of Albaz", "fusion"), tell
 // Yu-Gi-Oh!, where no card of it is named; a Magic card named keeps a
-// question Magic's.
+// question Magic's, and so does a keyword ability of Magic, but not a
+// keyword action Yu-Gi-Oh!'s texts use as much.
 func TestGameOfQuestion(t *testing.T) {
 	t.Parallel()
 	ix := fullIndex(t)
@@ -29,6 +30,10 @@ func TestGameOfQuestion(t *testing.T) {
 		{"does a creature with trample deal excess damage to the player?", "en", "mtg"},
 		{"Incursion Specialist: does it trigger on my 2nd spell?", "en", "mtg"},
 		{"le piétinement inflige-t-il les blessures en excès au joueur ?", "fr", "mtg"},
+		// "activate" is a keyword action of Magic and a verb of Yu-Gi-Oh!'s
+		// texts: it tells neither game; the End Phase tells this one.
+		{"Dans quel ordre le joueur actif et le joueur passif activent leurs effets pendant la End Phase ?", "fr", "ygo"},
+		{"1つのパーマネントにフェイジングが複数あったらどうなる", "ja", "mtg"},
 	} {
 		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang})
 		if err != nil {

@@ -3,6 +3,7 @@ package kb
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -518,7 +519,7 @@ func (ix *Index) gameOf(a *questionAnalysis, low string, rd *termReader) string 
 		case "ygo":
 			ygo++
 		case "mtg":
-			if ix.topics[t.topic].Keyword {
+			if ix.topics[t.topic].Keyword && !ix.sharedWithYGO(&ix.topics[t.topic], rd) {
 				mtg += 2
 			}
 		}
@@ -590,6 +591,19 @@ func (ix *Index) ygoWords(text, lang string, rd *termReader) int {
 		}
 	}
 	return n
+}
+
+// sharedWithYGO reports whether a Magic keyword action is a verb
+// Yu-Gi-Oh!'s texts use as much ("activate", "destroy"): a tenth of them at
+// least hold its English name, which then tells neither game. Keyword
+// abilities are Magic's own, whatever their stems ("phasing", "phase").
+func (ix *Index) sharedWithYGO(t *topic, rd *termReader) bool {
+	n := ix.kinds.ygo.count()
+	if rd == nil || n == 0 || len(t.Names["en"]) == 0 || !slices.ContainsFunc(t.Rules, func(r string) bool { return strings.HasPrefix(r, "701.") }) {
+		return false
+	}
+	terms := ix.analyzeWith(enAnalyzerName, t.Names["en"][0])
+	return len(terms) == 1 && 10*int(rd.ygoDocs(fTextEN, terms[0])) >= n
 }
 
 // A word tells Yu-Gi-Oh! when ygoWordDocs of its texts at least are
