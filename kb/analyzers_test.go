@@ -122,6 +122,7 @@ func TestQuestionWords(t *testing.T) {
 		{"fr", frAnalyzerName, "lequel", true},
 		{"fr", frAnalyzerName, "quand", true},
 		{"fr", frAnalyzerName, "pourquoi", true},
+		{"fr", frAnalyzerName, "moment", true}, // « à quel moment » asks when
 		{"fr", frAnalyzerName, "marqueur", false},
 		{"fr", frAnalyzerName, "sacrifier", false},
 		{"en", enAnalyzerName, "someone", true},

@@ -165,7 +165,7 @@ var questionWords = map[string]map[string]bool{
 		"devient": true, "deviennent": true, "arrive": true, "toujour": true, "encor": true, "alor": true, "oui": true,
 		"march": true, "coment": true, "fonction": true, "expliqu": true, "question": true, "règl": true, "regl": true, "exact": true, "c'est": true, "est": true, "ça": true, "ca": true,
 		"combien": true, "salut": true, "merci": true, "quelqu'un": true, "quelqu": true, "savoir": true, "sai": true,
-		"quand": true, "lorsqu": true, "pourquoi": true, "vraiment": true, "truc": true},
+		"quand": true, "lorsqu": true, "pourquoi": true, "vraiment": true, "truc": true, "moment": true},
 	"ja": {"誰": true, "どこ": true, "どれ": true, "いつ": true, "なぜ": true, "持つ": true, "何": true, "何枚": true, "何回": true, "何点": true, "いくつ": true, "どう": true, "仕組み": true, "裁定": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true, "どういう": true,
 		"どうして": true, "なんで": true, "まだ": true, "本当に": true, "ちゃんと": true, "結局": true, "やっぱり": true, "とりあえず": true,
 		"知る": true, "大丈夫": true, "ダメ": true},

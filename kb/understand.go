@@ -368,8 +368,8 @@ func titleCase(s string) bool {
 
 // determiners are the words after which a common word is a common noun.
 var determiners = map[string]bool{
-	"the": true, "a": true, "an": true, "my": true, "your": true, "his": true, "her": true, "their": true, "this": true, "that": true, "its": true,
-	"le": true, "la": true, "les": true, "un": true, "une": true, "des": true, "mon": true, "ma": true, "mes": true, "ton": true, "ta": true, "son": true, "sa": true, "ce": true, "cette": true, "du": true,
+	"the": true, "a": true, "an": true, "my": true, "your": true, "his": true, "her": true, "their": true, "this": true, "that": true, "its": true, "what": true, "which": true,
+	"le": true, "la": true, "les": true, "un": true, "une": true, "des": true, "mon": true, "ma": true, "mes": true, "ton": true, "ta": true, "son": true, "sa": true, "ce": true, "cette": true, "du": true, "quel": true, "quelle": true, "quels": true, "quelles": true,
 }
 
 // afterDeterminer reports whether the word before sp is a determiner.
