@@ -12,7 +12,7 @@ import (
 // ordinaryCeilings are the shares of the ordinary-word questions of each
 // language that may take their word for the card it names: a little over
 // the figures BENCHMARKS.md records, to catch a regression. The aim is 1%.
-var ordinaryCeilings = map[string]float64{"en": 0.025, "fr": 0.015, "ja": 0.08}
+var ordinaryCeilings = map[string]float64{"en": 0.02, "fr": 0.015, "ja": 0.08}
 
 // TestOrdinaryWords asks, on the full index, the questions of the
 // ordinary-word lists (kb/testdata/eval/ordinary): each uses an everyday
@@ -61,9 +61,9 @@ func TestOrdinaryWords(t *testing.T) {
 }
 
 // TestVerbsAreNotCards: a word right after a subject pronoun is a verb
-// ("can we rewind the game?"), and a common word after "what" or "which"
-// a noun, not the card of that name, unless it is written as a name; "on"
-// is a pronoun in French only.
+// ("can we rewind the game?"), a common word after "what" or "which" a
+// noun, and "arena" MTG Arena, not the card of that name, unless it is
+// written as a name; "on" is a pronoun in French only.
 func TestVerbsAreNotCards(t *testing.T) {
 	t.Parallel()
 	ix := fullIndex(t)
@@ -81,6 +81,9 @@ func TestVerbsAreNotCards(t *testing.T) {
 		{"does a token leaving count for revolt on fatal push", "en", "Fatal Push", true},
 		// After an interrogative determiner, a common word is a noun.
 		{"in what order are replacement effects applied?", "en", "Order // Chaos", false},
+		// The name of a way to play the game is not a card's.
+		{"does arena handle triggers the same way as the comprehensive rules?", "en", "Arena", false},
+		{"can Arena make my creature fight one of yours?", "en", "Arena", true},
 	} {
 		a := ix.analyze(tt.q, tt.lang, rd)
 		named := false

@@ -137,6 +137,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		if !emph && afterSubject(text, sp, lang) {
 			continue // "can we rewind the game?": a verb, not a card
 		}
+		if !emph && gameCue(m.Folded) {
+			continue // "does arena handle triggers…": MTG Arena, not the card
+		}
 		cm.link = 1
 		if !emph {
 			cm.link = ix.linkProbability(name, cardNames[0], lang, rd)
@@ -497,6 +500,17 @@ func lowercaseWithin(text string, sp span2) bool {
 var gameCues = map[string][]string{
 	"ygo": {"yugioh", "yu-gi-oh", "yu gi oh", "ygo", "遊戯王", "ocg", "duel monsters", "master duel"},
 	"mtg": {"magic: the gathering", "mtg", "edh", "mtga", "arena", "マジック", "マジック：ザ・ギャザリング", "commander", "統率者"},
+}
+
+// gameCue reports whether a folded name is one of gameCues' words: the
+// name of a game or of a way to play it ("arena", "commander").
+func gameCue(folded string) bool {
+	for _, cues := range gameCues {
+		if slices.Contains(cues, folded) {
+			return true
+		}
+	}
+	return false
 }
 
 // gameOf tells the game of a question from the cards, topics and words it
