@@ -152,3 +152,34 @@ func TestWordBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestBracketedNames: 《》, the brackets Japanese players write card names
+// in, make a common word a card's name.
+func TestBracketedNames(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, tt := range []struct {
+		q    string
+		card string
+		sure bool
+	}{
+		{"《地震》で飛行クリーチャーにもダメージが入る？", "Earthquake", true},
+		{"《十字軍》の+1/+1は何重にも重なる？", "Crusade", true},
+	} {
+		a := ix.analyze(tt.q, "ja", rd)
+		found := false
+		for _, c := range a.cards {
+			if slices.Contains(c.names, tt.card) {
+				found = true
+				if c.weak == tt.sure {
+					t.Errorf("%q: %s weak %t, want %t", tt.q, tt.card, c.weak, !tt.sure)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q names no %s", tt.q, tt.card)
+		}
+	}
+}

@@ -463,12 +463,13 @@ func (ix *Index) stopWords(name, lang string) bool {
 }
 
 // emphasized reports whether the words at sp are set apart as a name:
-// quoted or bracketed, or capitalized inside a sentence.
+// quoted or bracketed (《稲妻》, as Japanese players write card names), or
+// capitalized inside a sentence.
 func emphasized(text string, sp span2) bool {
 	before := strings.TrimRight(text[:sp.start], " ")
 	after := strings.TrimLeft(text[sp.end:], " ")
-	if b, _ := utf8.DecodeLastRuneInString(before); strings.ContainsRune("\"“«[「『'‘", b) {
-		if a, _ := utf8.DecodeRuneInString(after); strings.ContainsRune("\"”»]」』'’", a) {
+	if b, _ := utf8.DecodeLastRuneInString(before); strings.ContainsRune("\"“«[「『《〈'‘", b) {
+		if a, _ := utf8.DecodeRuneInString(after); strings.ContainsRune("\"”»]」』》〉'’", a) {
 			return true
 		}
 	}
