@@ -106,7 +106,7 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 				// as a name ("Une Aura reste-t-elle…", where "aura" is a
 				// form of avoir).
 				if int(r.ID) < len(ix.topics) && !metaTerms[ix.topics[r.ID].Term] && (!ix.stopWords(text[sp.start:sp.end], lang) || emphasized(text, sp)) &&
-					!(ix.oldWords(&ix.topics[r.ID], text[sp.start:sp.end], lang, rd) && !a.historical) {
+					(a.historical || !ix.oldWords(&ix.topics[r.ID], text[sp.start:sp.end], lang, rd)) {
 					cands = append(cands, cand{span: sp, topic: &topicMention{topic: int(r.ID), span: sp, lang: r.Lang}, length: n})
 				}
 			case lexYGO:
@@ -617,7 +617,8 @@ func (ix *Index) sharedWithYGO(t *topic, rd *termReader) bool {
 	if rd == nil || n == 0 || len(t.Names["en"]) == 0 || !slices.ContainsFunc(t.Rules, func(r string) bool { return strings.HasPrefix(r, "701.") }) {
 		return false
 	}
-	terms := ix.analyzeWith(enAnalyzerName, t.Names["en"][0])
+	name := t.Names["en"][0]
+	terms := ix.analyses.get(enAnalyzerName+"\x00"+name, func() []string { return ix.analyzeWith(enAnalyzerName, name) })
 	return len(terms) == 1 && 10*int(rd.ygoDocs(fTextEN, terms[0])) >= n
 }
 
