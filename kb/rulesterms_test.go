@@ -65,6 +65,10 @@ func TestRulesTermsInEveryLanguage(t *testing.T) {
 		{"Comment marche le mulligan de Londres ?", "fr", []string{"cr:103.5+", "glossary:mulligan", "glossary:london-mulligan"}},
 		{"固有色って何？", "ja", []string{"cr:903.4+", "glossary:color-identity"}},
 		{"C'est quoi l'identité couleur en Commander ?", "fr", []string{"cr:903.4+", "glossary:color-identity"}},
+		// Keyword actions by their printed French verbs, conjugated.
+		{"si je surmène ma créature, elle se dégage à mon prochain tour ?", "fr", []string{"cr:701.43+", "glossary:exert"}},
+		{"comment marche la confrontation ?", "fr", []string{"cr:701.30+", "glossary:clash"}},
+		{"en variante Empereur, on utilise l'option de déploiement des créatures ?", "fr", []string{"cr:809.3b", "cr:804.1"}},
 		// A glossary entry that only sends elsewhere is never the answer.
 		{"森渡りって何？", "ja", []string{"cr:702.14+"}},
 	} {
