@@ -165,3 +165,24 @@ func searchIDs(t testing.TB, ix *Index, q, lang string) []string {
 	}
 	return ids(res.Hits)
 }
+
+// TestPriceCues: a question of a card's price finds nothing, in Japanese
+// too; いくら asking a sum of the game ("ライフはいくら得る？") is no price.
+func TestPriceCues(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, tc := range []struct {
+		q, lang string
+		answer  bool
+	}{
+		{"ブラックロータスっていくら？", "ja", false},
+		{"太陽の指輪っていくらくらい？", "ja", false},
+		{"初期の青眼の白龍っていくらで売れる？", "ja", false},
+		{"how much is a black lotus worth?", "en", false},
+		{"ライフリンク持ちがダメージを与えたらライフはいくら得る？", "ja", true},
+	} {
+		if got := len(searchIDs(t, ix, tc.q, tc.lang)) > 0; got != tc.answer {
+			t.Errorf("%q: answered %v, want %v", tc.q, got, tc.answer)
+		}
+	}
+}

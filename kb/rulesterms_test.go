@@ -65,6 +65,9 @@ func TestRulesTermsInEveryLanguage(t *testing.T) {
 		{"Comment marche le mulligan de Londres ?", "fr", []string{"cr:103.5+", "glossary:mulligan", "glossary:london-mulligan"}},
 		{"固有色って何？", "ja", []string{"cr:903.4+", "glossary:color-identity"}},
 		{"C'est quoi l'identité couleur en Commander ?", "fr", []string{"cr:903.4+", "glossary:color-identity"}},
+		// Keywords by the English loanwords Japanese players use.
+		{"ライフリンク持ちがダメージを与えたらライフはいくら得る？", "ja", []string{"cr:702.15+", "glossary:lifelink"}},
+		{"ヘイストってどういう能力？", "ja", []string{"cr:702.10+", "glossary:haste"}},
 		// Keyword actions by their printed French verbs, conjugated.
 		{"si je surmène ma créature, elle se dégage à mon prochain tour ?", "fr", []string{"cr:701.43+", "glossary:exert"}},
 		{"comment marche la confrontation ?", "fr", []string{"cr:701.30+", "glossary:clash"}},

@@ -231,9 +231,11 @@ func (p *queryPlan) namedCards() []string {
 }
 
 // offTopicCues are words of questions no rules text answers: prices,
-// tournament results, deck advice, release dates, format legality.
+// tournament results, deck advice, release dates, format legality. いくら
+// asks a price where it ends a question or asks for a sum ("っていくら？",
+// "いくらくらい", "いくらで売れる"), not in "ライフはいくら得る？".
 var offTopicCues = []string{
-	"worth", "price", "prix", "combien coûte", "combien coute", "combien vaut", "値段", "いくら", "価格", "相場",
+	"worth", "price", "prix", "combien coûte", "combien coute", "combien vaut", "値段", "いくら?", "いくらくらい", "いくらぐらい", "いくらで", "っていくら", "いくらする", "価格", "相場",
 	"who won", "qui a gagné", "qui a gagne", "優勝者", "優勝した",
 	"best deck", "best commander deck", "meilleur deck", "一番強い", "最強デッキ", "recommend", "conseill", "おすすめ", "オススメ",
 	"next set", "prochaine extension", "発売日", "release date", "sortie de la",
