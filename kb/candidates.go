@@ -413,6 +413,7 @@ func (h *worstFirst) Pop() any {
 // index is never written once open, so the numbers hold.
 type docKinds struct {
 	cards, rules, ygo bitSet
+	ygoCount          int     // how many texts are Yu-Gi-Oh!'s
 	ygoShare          float64 // the share of the texts that are Yu-Gi-Oh!'s
 }
 
@@ -437,8 +438,9 @@ func readKinds(ctx context.Context, bl bleve.Index) (docKinds, error) {
 	if k.ygo, err = readSet(ctx, r, fGame, "ygo"); err != nil {
 		return docKinds{}, err
 	}
+	k.ygoCount = k.ygo.count()
 	if n, err := r.DocCount(); err == nil && n > 0 {
-		k.ygoShare = float64(k.ygo.count()) / float64(n)
+		k.ygoShare = float64(k.ygoCount) / float64(n)
 	}
 	return k, nil
 }

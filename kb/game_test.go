@@ -96,21 +96,13 @@ func TestYGOBanishIsNoBan(t *testing.T) {
 // languages, and still answers Magic's own.
 func TestOtherGames(t *testing.T) {
 	t.Parallel()
-	ix := fullIndex(t)
-	for _, tc := range []struct {
-		q, lang string
-		answer  bool
-	}{
+	checkAnswered(t, fullIndex(t), []answerCase{
 		{"ハースストーンの挑発ってどういう効果？", "ja", false},
 		{"デュエマのS・トリガーってどう処理するの？", "ja", false},
 		{"in Duel Masters, how does a shield trigger work?", "en", false},
 		{"comment marche la digivolution dans Digimon ?", "fr", false},
 		{"How does venture into the dungeon work?", "en", true},
-	} {
-		if got := len(searchIDs(t, ix, tc.q, tc.lang)) > 0; got != tc.answer {
-			t.Errorf("%q: answered %v, want %v", tc.q, got, tc.answer)
-		}
-	}
+	})
 }
 
 // TestEffectNumber reads the number of a card's effect a question names.
@@ -170,17 +162,25 @@ func searchIDs(t testing.TB, ix *Index, q, lang string) []string {
 // too; いくら asking a sum of the game ("ライフはいくら得る？") is no price.
 func TestPriceCues(t *testing.T) {
 	t.Parallel()
-	ix := fullIndex(t)
-	for _, tc := range []struct {
-		q, lang string
-		answer  bool
-	}{
+	checkAnswered(t, fullIndex(t), []answerCase{
 		{"ブラックロータスっていくら？", "ja", false},
 		{"太陽の指輪っていくらくらい？", "ja", false},
 		{"初期の青眼の白龍っていくらで売れる？", "ja", false},
 		{"how much is a black lotus worth?", "en", false},
 		{"ライフリンク持ちがダメージを与えたらライフはいくら得る？", "ja", true},
-	} {
+	})
+}
+
+// answerCase is a question and whether something should answer it.
+type answerCase struct {
+	q, lang string
+	answer  bool
+}
+
+// checkAnswered checks which of cases ix answers.
+func checkAnswered(t *testing.T, ix *Index, cases []answerCase) {
+	t.Helper()
+	for _, tc := range cases {
 		if got := len(searchIDs(t, ix, tc.q, tc.lang)) > 0; got != tc.answer {
 			t.Errorf("%q: answered %v, want %v", tc.q, got, tc.answer)
 		}

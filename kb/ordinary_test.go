@@ -85,12 +85,7 @@ func TestVerbsAreNotCards(t *testing.T) {
 		{"does arena handle triggers the same way as the comprehensive rules?", "en", "Arena", false},
 		{"can Arena make my creature fight one of yours?", "en", "Arena", true},
 	} {
-		a := ix.analyze(tt.q, tt.lang, rd)
-		named := false
-		for _, c := range a.cards {
-			named = named || slices.Contains(c.names, tt.card)
-		}
-		if named != tt.named {
+		if named := mentionOf(ix, rd, tt.q, tt.lang, tt.card) != nil; named != tt.named {
 			t.Errorf("%q names %s: %t, want %t", tt.q, tt.card, named, tt.named)
 		}
 	}
@@ -121,12 +116,7 @@ func TestSubtypesAreNotCards(t *testing.T) {
 		{"le type de créature Illusion a une règle spéciale ?", "fr", "Illusion // Reality", false},
 		{"does Nightmare get bigger when I play a swamp?", "en", "Nightmare", true},
 	} {
-		a := ix.analyze(tt.q, tt.lang, rd)
-		named := false
-		for _, c := range a.cards {
-			named = named || slices.Contains(c.names, tt.card)
-		}
-		if named != tt.named {
+		if named := mentionOf(ix, rd, tt.q, tt.lang, tt.card) != nil; named != tt.named {
 			t.Errorf("%q names %s: %t, want %t", tt.q, tt.card, named, tt.named)
 		}
 	}
@@ -168,18 +158,24 @@ func TestBracketedNames(t *testing.T) {
 		{"《地震》で飛行クリーチャーにもダメージが入る？", "Earthquake", true},
 		{"《十字軍》の+1/+1は何重にも重なる？", "Crusade", true},
 	} {
-		a := ix.analyze(tt.q, "ja", rd)
-		found := false
-		for _, c := range a.cards {
-			if slices.Contains(c.names, tt.card) {
-				found = true
-				if c.weak == tt.sure {
-					t.Errorf("%q: %s weak %t, want %t", tt.q, tt.card, c.weak, !tt.sure)
-				}
-			}
-		}
-		if !found {
+		c := mentionOf(ix, rd, tt.q, "ja", tt.card)
+		switch {
+		case c == nil:
 			t.Errorf("%q names no %s", tt.q, tt.card)
+		case c.weak == tt.sure:
+			t.Errorf("%q: %s weak %t, want %t", tt.q, tt.card, c.weak, !tt.sure)
 		}
 	}
+}
+
+// mentionOf returns the mention of card in the analysis of question q, or
+// nil when the question is not read as naming it.
+func mentionOf(ix *Index, rd *termReader, q, lang, card string) *cardMention {
+	a := ix.analyze(q, lang, rd)
+	for i, c := range a.cards {
+		if slices.Contains(c.names, card) {
+			return &a.cards[i]
+		}
+	}
+	return nil
 }

@@ -613,7 +613,7 @@ func (ix *Index) ygoWords(text, lang string, rd *termReader) int {
 // least hold its English name, which then tells neither game. Keyword
 // abilities are Magic's own, whatever their stems ("phasing", "phase").
 func (ix *Index) sharedWithYGO(t *topic, rd *termReader) bool {
-	n := ix.kinds.ygo.count()
+	n := ix.kinds.ygoCount
 	if rd == nil || n == 0 || len(t.Names["en"]) == 0 || !slices.ContainsFunc(t.Rules, func(r string) bool { return strings.HasPrefix(r, "701.") }) {
 		return false
 	}
