@@ -39,12 +39,26 @@ type docInfo struct {
 	// (the keywords a keyword counter can be) names much and says little
 	// of each.
 	Commas int `json:"cm,omitempty"`
+	// Examples is where a rule's examples start in its indexed text (a
+	// byte offset, the length of its text), 0 when it has none: words
+	// only an example holds illustrate the rule, they are not what it is
+	// about.
+	Examples int `json:"ex,omitempty"`
 }
 
 func infoOf(d Doc) docInfo {
 	return docInfo{Kind: d.Kind, Game: d.Game, Lang: d.Lang, Ref: d.Ref, Card: d.Card, OriginalID: d.OriginalID, Date: d.Date, Obsolete: d.Obsolete,
 		Official: official(d), Hash: textHash(d.Text), Heading: heading(d), Len: utf8.RuneCountInString(d.Text),
-		Commas: strings.Count(d.Text, ",") + strings.Count(d.Text, "、")}
+		Commas: strings.Count(d.Text, ",") + strings.Count(d.Text, "、"), Examples: examplesAt(d)}
+}
+
+// examplesAt returns where d's examples start in its indexed text (see
+// toIndexDoc), 0 when it has none.
+func examplesAt(d Doc) int {
+	if len(d.Examples) == 0 {
+		return 0
+	}
+	return len(d.Text)
 }
 
 // heading reports whether d is a rule that is only a title.

@@ -82,6 +82,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 			infos[id] = infoOf(d)
 		}
 	}
+	p.dropExamples(docs, matched, infos)
 	ix.supportWeakCards(p, docs, matched)
 
 	// The first card the question names is its subject; others are
@@ -420,6 +421,73 @@ func (p *queryPlan) defines(d Doc) float64 {
 		return 0
 	}
 	return w / total
+}
+
+// dropExamples removes from the term locations of a rule whose own text
+// holds nothing the question asks those in its examples. An example
+// illustrates its rule with cards and situations of its own: 700.14, on
+// expend, is no answer about indestructible creatures because its
+// example's creature gains indestructible, nor 702.47c, on splice, about
+// protection from red because its example's spell can target such a
+// creature. A rule whose text is on the question keeps them: 702.26b's
+// example, a spell that cannot target a phased-out creature, answers
+// "can a phased-out creature be targeted?". So do the names of the cards
+// the question names: a rule whose example plays the card ("Clone copies
+// Wall of Omens…") answers about it.
+func (p *queryPlan) dropExamples(docs map[string]Doc, matched map[string]*search.DocumentMatch, infos map[string]docInfo) {
+	names := map[string]bool{}
+	for _, c := range p.concepts {
+		if c.kind == conceptCard {
+			for _, a := range c.alts {
+				for _, t := range a.terms {
+					names[t] = true
+				}
+			}
+		}
+	}
+	for id, m := range matched {
+		at := infos[id].Examples
+		d, ok := docs[id]
+		if at == 0 || !ok {
+			continue
+		}
+		text := make(search.FieldTermLocationMap, len(m.Locations))
+		for f, tl := range m.Locations {
+			if f != fTextEN && f != fTextFR && f != fTextJA && f != fTextJABi {
+				text[f] = tl
+				continue
+			}
+			kept := make(search.TermLocationMap, len(tl))
+			for t, ls := range tl {
+				if names[t] {
+					kept[t] = ls
+					continue
+				}
+				var in search.Locations
+				for _, l := range ls {
+					if l.Start < uint64(at) {
+						in = append(in, l)
+					}
+				}
+				if len(in) > 0 {
+					kept[t] = in
+				}
+			}
+			if len(kept) > 0 {
+				text[f] = kept
+			}
+		}
+		onTopic := false
+		for _, c := range p.concepts {
+			if c.kind == conceptTopic && c.weight > 0 && c.definedBy(d) {
+				onTopic = true
+				break
+			}
+		}
+		if !onTopic {
+			m.Locations = text
+		}
+	}
 }
 
 // answersCard reports whether a text about a named card answers the

@@ -149,10 +149,10 @@ type infoTable struct {
 	pool strTab
 }
 
-// An info record is 10 uint32 (kind, game, lang, ref, card, original ID
-// and date as strings of the pool, length, flags, 0) and the text's hash
-// as a uint64.
-const infoRecSize = 48
+// An info record is 12 uint32 (kind, game, lang, ref, card, original ID
+// and date as strings of the pool, length, flags, commas, where the
+// examples start, 0) and the text's hash as a uint64.
+const infoRecSize = 56
 
 // Flags of an info record.
 const (
@@ -181,7 +181,7 @@ func putInfos(w *flatWriter, p *pool, infos map[string]docInfo) []string {
 		if i.Heading {
 			flags |= infoHeading
 		}
-		for _, v := range []uint32{p.id(string(i.Kind)), p.id(i.Game), p.id(i.Lang), p.id(i.Ref), p.id(i.Card), p.id(i.OriginalID), p.id(i.Date), uint32(i.Len), flags, uint32(i.Commas)} {
+		for _, v := range []uint32{p.id(string(i.Kind)), p.id(i.Game), p.id(i.Lang), p.id(i.Ref), p.id(i.Card), p.id(i.OriginalID), p.id(i.Date), uint32(i.Len), flags, uint32(i.Commas), uint32(i.Examples), 0} {
 			recs = binary.LittleEndian.AppendUint32(recs, v)
 		}
 		recs = binary.LittleEndian.AppendUint64(recs, i.Hash)
@@ -248,8 +248,8 @@ func (t *infoTable) info(i int) docInfo {
 	s := func(j int) string { return t.pool.at(int(r.at(j))) }
 	flags := r.at(8)
 	return docInfo{Kind: Kind(s(0)), Game: s(1), Lang: s(2), Ref: s(3), Card: s(4), OriginalID: s(5), Date: s(6),
-		Len: int(r.at(7)), Commas: int(r.at(9)), Obsolete: flags&infoObsolete != 0, Official: flags&infoOfficial != 0, Heading: flags&infoHeading != 0,
-		Hash: binary.LittleEndian.Uint64(t.recs[i*infoRecSize+40:])}
+		Len: int(r.at(7)), Commas: int(r.at(9)), Examples: int(r.at(10)), Obsolete: flags&infoObsolete != 0, Official: flags&infoOfficial != 0, Heading: flags&infoHeading != 0,
+		Hash: binary.LittleEndian.Uint64(t.recs[i*infoRecSize+48:])}
 }
 
 // all yields every document's ID and ranking information, in ID order.

@@ -131,6 +131,38 @@ func (ts *topicSet) addCR(cr *CR) {
 			}
 		}
 	}
+	// A term the glossary only sends elsewhere ("Forestwalk: See
+	// Landwalk.") is defined by the rules of the term it sends to: the
+	// rules speak of forestwalk only in an example.
+	for _, g := range cr.Glossary {
+		to, ok := seeTerm(g.Text)
+		if !ok {
+			continue
+		}
+		o, ok := ts.lookup(to)
+		if !ok || len(o.Rules) == 0 {
+			continue
+		}
+		rules := slices.Clone(o.Rules)
+		for _, k := range g.Keys {
+			if t, ok := ts.lookup(k); ok && t != o && len(t.Rules) == 0 {
+				t.addRules(rules...)
+			}
+		}
+	}
+}
+
+// seeTerm returns the term a glossary text that only sends elsewhere
+// sends to ("See Landwalk." -> "Landwalk"); not a rule ("See rule 702.14.").
+func seeTerm(text string) (string, bool) {
+	if !redirect(text) {
+		return "", false
+	}
+	to := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(text), "See "), ".")
+	if strings.HasPrefix(to, "rule") || ruleRefRE.MatchString(to) {
+		return "", false
+	}
+	return to, true
 }
 
 // addGlossary adds the term glossary: each entry joins the topic of one of

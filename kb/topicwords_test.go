@@ -163,3 +163,37 @@ func TestCapitalOfAGameTerm(t *testing.T) {
 		}
 	}
 }
+
+// TestTopicsSentElsewhere: a glossary term that only sends to another
+// ("Forestwalk: See Landwalk.") is defined by that term's rules.
+func TestTopicsSentElsewhere(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		text, want string
+		ok         bool
+	}{
+		{"See Landwalk.", "Landwalk", true},
+		{"See Active Player, Nonactive Player Order.", "Active Player, Nonactive Player Order", true},
+		{"See rule 702.14, “Landwalk.”", "", false},
+		{"See rule 702.14.", "", false},
+		{"A generic term for a group of keyword abilities. See rule 702.14, “Landwalk.”", "", false},
+	} {
+		got, ok := seeTerm(tc.text)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("seeTerm(%q) = %q, %v; want %q, %v", tc.text, got, ok, tc.want, tc.ok)
+		}
+	}
+	ix := fullIndex(t)
+	want := map[string]string{"forestwalk": "702.14", "swampcycling": "702.29"}
+	for _, tp := range ix.topics {
+		if r, ok := want[tp.Key]; ok {
+			if !slices.Contains(tp.Rules, r) {
+				t.Errorf("%s: rules %v, want %s, the rule of the term the glossary sends to", tp.Name, tp.Rules, r)
+			}
+			delete(want, tp.Key)
+		}
+	}
+	for k := range want {
+		t.Errorf("%s: no topic", k)
+	}
+}
