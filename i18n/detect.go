@@ -59,6 +59,10 @@ func DetectSure(text string) (Lang, bool) {
 				continue
 			}
 		}
+		if frenchInversion(w) {
+			fr += 2
+			continue
+		}
 		if frenchWord(w) {
 			fr++
 		} else if englishWord(w) {
@@ -69,6 +73,21 @@ func DetectSure(text string) (Lang, bool) {
 		return FR, fr-en >= 2
 	}
 	return EN, en-fr >= 2
+}
+
+// frenchInversion reports whether w is a verb joined to its pronoun by a
+// hyphen, as French asks and orders ("explique-moi", "peut-on",
+// "pioche-t-il", "dois-je"): English joins no pronoun so.
+func frenchInversion(w string) bool {
+	i := strings.LastIndexByte(w, '-')
+	if i <= 0 || i == len(w)-1 {
+		return false
+	}
+	switch w[i+1:] {
+	case "moi", "toi", "je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "lui", "leur":
+		return true
+	}
+	return false
 }
 
 // frenchWord reports whether w is a frequent French word, in questions or
@@ -87,7 +106,11 @@ func frenchWord(w string) bool {
 		"bloquer", "bloque", "attaquer", "attaque", "champ", "bataille", "étape", "etape",
 		"capacité", "capacite", "déclenchée", "declenchee", "détruit", "detruit", "meurt", "dégâts", "degats",
 		"contrôleur", "controleur", "équipement", "equipement", "quitte",
-		"défausse", "defausse", "sacrifie", "sacrifier", "cible", "ciblé":
+		"défausse", "defausse", "sacrifie", "sacrifier", "cible", "ciblé",
+		"moi", "toi", "lui", "eux", "cela", "ceci", "chaque", "tout", "tous", "toute", "toutes",
+		"aussi", "jamais", "toujours", "avant", "pendant", "depuis", "contre", "puis", "alors", "donc",
+		"oui", "autre", "autres", "deux", "trois", "petit", "petite", "jeu", "jouer", "partie",
+		"explique", "expliquer", "marche", "fonctionne":
 		return true
 	}
 	return false

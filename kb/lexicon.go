@@ -370,6 +370,11 @@ func compileLexicon(cards []cardEntry, ygo []YGOCard, topics []topic) (*lexicon,
 			ref.Lang = l
 			for _, n := range e.Names[l] {
 				addCardName(b, n, ref)
+				if l == "fr" {
+					if v, ok := englishSpelling(n, e.Name); ok {
+						addCardName(b, v, ref)
+					}
+				}
 			}
 		}
 	}
@@ -412,6 +417,65 @@ func compileLexicon(cards []cardEntry, ygo []YGOCard, topics []topic) (*lexicon,
 		}
 	}
 	return b.build()
+}
+
+// englishSpelling returns a French card name with the proper names it
+// spells as French cards do written as the English name spells them
+// ("Protection de Téfeiri", "Teferi's Protection": "Protection de
+// Teferi"), as French players often write them; false when no word
+// differs so. A proper name is a capitalized word after the first; its
+// English spelling, the capitalized word of the English name (without a
+// possessive) that starts with the same letter and is one or two edits
+// away, accents aside.
+func englishSpelling(fr, en string) (string, bool) {
+	var proper []string
+	for _, w := range strings.Fields(en) {
+		w = strings.TrimSuffix(strings.TrimSuffix(strings.Trim(w, ",:"), "'s"), "’s")
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && utf8.RuneCountInString(w) >= 4 {
+			proper = append(proper, w)
+		}
+	}
+	words := strings.Fields(fr)
+	changed := false
+	for i := 1; i < len(words); i++ {
+		w := strings.Trim(words[i], ",:")
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) || utf8.RuneCountInString(w) < 4 {
+			continue
+		}
+		fw, _ := lexFold(w)
+		for _, p := range proper {
+			fp, _ := lexFold(p)
+			if fw != fp && fw[0] == fp[0] && editDistance(fw, fp) <= 2 {
+				words[i] = strings.Replace(words[i], w, p, 1)
+				changed = true
+				break
+			}
+		}
+	}
+	return strings.Join(words, " "), changed
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
 }
 
 // frenchVerbForms returns the forms a question may give a French name

@@ -168,6 +168,39 @@ func TestBracketedNames(t *testing.T) {
 	}
 }
 
+// TestEnglishSpellings: French players write the proper names of French
+// card names as the English names spell them ("Protection de Teferi"
+// for "Protection de Téfeiri").
+func TestEnglishSpellings(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ fr, en, want string }{
+		{"Protection de Téfeiri", "Teferi's Protection", "Protection de Teferi"},
+		{"Berceau de Gaia", "Gaea's Cradle", "Berceau de Gaea"},
+		{"Fourneau de Rajh", "Furnace of Rath", "Fourneau de Rath"},
+		{"Foudre", "Lightning Bolt", ""},
+		{"Jace, sculpteur de l'esprit", "Jace, the Mind Sculptor", ""},
+	} {
+		got, ok := englishSpelling(tc.fr, tc.en)
+		if !ok {
+			got = ""
+		}
+		if got != tc.want {
+			t.Errorf("englishSpelling(%q, %q) = %q, want %q", tc.fr, tc.en, got, tc.want)
+		}
+	}
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, q := range []string{
+		"quelqu'un peut m'expliquer comment marche la Protection de Teferi en gros ?",
+		"le Berceau de Gaea compte les jetons ?",
+	} {
+		if mentionOf(ix, rd, q, "fr", "Teferi's Protection") == nil && mentionOf(ix, rd, q, "fr", "Gaea's Cradle") == nil {
+			t.Errorf("%q names no card", q)
+		}
+	}
+}
+
 // mentionOf returns the mention of card in the analysis of question q, or
 // nil when the question is not read as naming it.
 func mentionOf(ix *Index, rd *termReader, q, lang, card string) *cardMention {

@@ -36,7 +36,8 @@
 //
 // IDs are those of package kb (see kb/doc.go), with two patterns:
 // "cr:<n>+" is rule n or any of its subrules, "ruling:<oracle id>:*" any
-// ruling of that card. A translation counts for its original.
+// ruling of that card. A translation counts for its original, a face of a
+// card ("card:<oracle id>/b") for the card.
 //
 // # Groups and splits
 //
