@@ -745,6 +745,26 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		tq.SetField(field)
 		p.add(tq, selective(field, []string{t}))
 	}
+	// A question that counts several of a thing ("two copies", "3 small
+	// attackers", « deux fois », "２枚", "3体") asks what several of it do,
+	// which the texts say in words of their own: "multiple instances",
+	// "two or more", "more than one", « plusieurs », "複数". Names are
+	// left out: "Three Seasons" and "Two-Headed Giant" count nothing.
+	if countsSeveral(string(rest), lang) {
+		c := concept{kind: conceptWord}
+		for _, ph := range pluralPhrases {
+			if terms := analyzeTerm(langAnalyzer[ph.lang], ph.s); len(terms) > 0 {
+				c.alts = append(c.alts, alternative{fields: langFields[ph.lang], terms: terms})
+				if c.weight == 0 {
+					c.weight = idf(langFields[ph.lang][0], terms[0])
+				}
+			}
+		}
+		if len(c.alts) > 0 {
+			p.concepts = append(p.concepts, c)
+			p.words += c.weight
+		}
+	}
 	// A card weighs as much as the rest of the question, and at least as a
 	// rare word: its texts come first among those that answer the rest.
 	for _, c := range cardConcepts {
@@ -796,6 +816,33 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 // minCognate is the shortest French stem taken for the English word it
 // spells: shorter ones are as often different words ("car", "pour").
 const minCognate = 5
+
+// pluralPhrases are the words by which the texts speak of several of a
+// thing, the first the one the concept weighs as.
+var pluralPhrases = []struct{ lang, s string }{
+	{"en", "multiple"}, {"en", "two or more"}, {"en", "more than one"},
+	{"fr", "plusieurs"}, {"ja", "複数"},
+}
+
+var (
+	severalEN = regexp.MustCompile(`(?i)\b(?:two|three|four|five|several|multiple)\b|\bmore than one\b|\b[2-9]\s+(?:[a-z]+\s+)?[a-z]+s\b`)
+	severalFR = regexp.MustCompile(`(?i)\b(?:deux|trois|quatre|cinq|plusieurs|multiples)\b|\bplus d'une?\b|\b[2-9]\s+(?:\pL+\s+)?\pL+s\b`)
+	severalJA = regexp.MustCompile(`[2-9２-９二三四五][体回枚つ人個度]|複数|[2２]つ以上|[2２]体以上`)
+)
+
+// countsSeveral reports whether a question counts several of a thing, as
+// its language writes it ("two copies", "3 creatures", « deux fois »,
+// "２枚", "3体"). "2 or less" counts nothing.
+func countsSeveral(text, lang string) bool {
+	text = strings.ReplaceAll(text, " or less", "")
+	switch lang {
+	case "fr":
+		return severalFR.MatchString(text)
+	case "ja":
+		return severalJA.MatchString(text)
+	}
+	return severalEN.MatchString(text)
+}
 
 // unknownWord reports whether a word of the question is one no text of
 // the index holds nor translates: five letters or more in French or

@@ -1,0 +1,64 @@
+package kb
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestCountsSeveral(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		text, lang string
+		want       bool
+	}{
+		{"panharmonicon with two copies, how many triggers?", "en", true},
+		{"raid bombardment with 3 small attackers, is it 1 dmg total or 3?", "en", true},
+		{"can an enchantment have more than one subtype?", "en", true},
+		{"creatures with power 2 or less", "en", false},
+		{"what gets applied in layer 7?", "en", false},
+		{"what does deathtouch do?", "en", false},
+		{"Si une carte a deux fois le déphasage, ça fait quoi ?", "fr", true},
+		{"j'attaque avec 3 créatures de force 1", "fr", true},
+		{"que fait le contact mortel ?", "fr", false},
+		{"パンハモニコン２枚だと何回誘発する？", "ja", true},
+		{"フェイジングを2つ持つパーマネントはどうなる？", "ja", true},
+		{"1つのパーマネントにフェイジングが複数あったらどうなる", "ja", true},
+		{"接死ってどういう能力？", "ja", false},
+	} {
+		if got := countsSeveral(tc.text, tc.lang); got != tc.want {
+			t.Errorf("countsSeveral(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestSeveralInWords: a question that counts several of a thing finds
+// the text that says "multiple" or "more than one"; a name that counts
+// ("Three Seasons") does not.
+func TestSeveralInWords(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, tc := range []struct {
+		q, lang, first string
+	}{
+		// 616.1: "If two or more replacement and/or prevention effects
+		// are attempting to modify the way an event affects an object or
+		// player, the affected object's controller … chooses one".
+		{"置換効果が２つあるとき、どちらを先に適用するか誰が決める？", "ja", "cr:616.1"},
+		// 三つの季節 is The Three Seasons: its printed text, nothing of
+		// multiples.
+		{"三つの季節ってどんな効果？", "ja", "card:a38ebf4a-064c-4517-a553-15f0a252c159"},
+	} {
+		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang, K: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) == 0 || !strings.HasPrefix(res.Hits[0].Doc.ID, tc.first) {
+			var got []string
+			for _, h := range res.Hits {
+				got = append(got, h.Doc.ID)
+			}
+			t.Errorf("%q: hits %v, want the first %s…", tc.q, got, tc.first)
+		}
+	}
+}
