@@ -155,6 +155,27 @@ var backLead = []string{
 	"その場合", "それ", "ただし", "また、", "なお、", "したがって", "そのため",
 }
 
+// aside tells whether sentence s of text stands within parentheses: a
+// card's reminder text ("(As this Saga enters and after your draw step,
+// add a lore counter. Sacrifice after III.)"), which explains a keyword
+// rather than saying what the card does.
+func aside(text string, s sentence) bool {
+	depth := 0
+	for _, r := range text[:s.start] {
+		switch r {
+		case '(', '（':
+			depth++
+		case ')', '）':
+			depth = max(depth-1, 0)
+		}
+	}
+	if depth > 0 {
+		return true
+	}
+	line := text[s.start:s.end]
+	return strings.HasPrefix(line, "(") || strings.HasPrefix(line, "（")
+}
+
 // wholeSentence tells whether s ends as a sentence does, rather than a
 // heading, a list item cut short or a card's type line.
 func wholeSentence(s string) bool {
@@ -182,7 +203,7 @@ func docPassageSkipping(d Doc, marks []markedTerm, from int, skip func(string) b
 			from = i + 1
 		}
 	}
-	return passage(indexedBody(d), len(d.Text), marks, from, skip)
+	return passage(indexedBody(d), len(d.Text), marks, from, skip, d.Kind == KindCard)
 }
 
 // qaAnswerStart is where the answer of a Yu-Gi-Oh! Q&A starts, after its
@@ -207,8 +228,10 @@ func qaAnswerStart(d Doc) int {
 // item, a heading) when one matches as well. from skips the start of the
 // text (a Q&A's question, when its answer follows); skip, when set, tells
 // sentences not to quote if another one is there (said by an earlier
-// citation).
-func passage(text string, textLen int, marks []markedTerm, from int, skip func(string) bool) (snip, quote string) {
+// citation); reminders, that text is a card's, whose words in
+// parentheses (reminder text) explain a keyword rather than say what the
+// card does, and are quoted only when they alone hold matched words.
+func passage(text string, textLen int, marks []markedTerm, from int, skip func(string) bool, reminders bool) (snip, quote string) {
 	ss := sentences(text)
 	if len(ss) == 0 {
 		return "", ""
@@ -237,10 +260,12 @@ func passage(text string, textLen int, marks []markedTerm, from int, skip func(s
 		return w
 	}
 	// Each sentence's rank: in the text before its examples, not an
-	// example, a whole sentence, then the weight of its matched words.
+	// example, holding matched words, not a card's reminder text (when
+	// reminders is set: the text is a card's), a whole sentence, then the
+	// weight of its matched words.
 	type rank struct {
-		fresh, inText, plain, whole bool
-		w                           float64
+		fresh, inText, plain, prose, whole bool
+		w                                  float64
 	}
 	better := func(a, b rank) bool {
 		switch {
@@ -252,6 +277,8 @@ func passage(text string, textLen int, marks []markedTerm, from int, skip func(s
 			return a.plain
 		case (a.w > 0) != (b.w > 0):
 			return a.w > 0
+		case a.prose != b.prose:
+			return a.prose
 		case a.whole != b.whole:
 			return a.whole
 		}
@@ -260,7 +287,7 @@ func passage(text string, textLen int, marks []markedTerm, from int, skip func(s
 	best, bestR := -1, rank{}
 	for i, s := range ss {
 		line := text[s.start:s.end]
-		r := rank{fresh: skip == nil || !skip(line), inText: s.end <= textLen || textLen <= 0, plain: !isExample(line), whole: wholeSentence(line), w: weight(s)}
+		r := rank{fresh: skip == nil || !skip(line), inText: s.end <= textLen || textLen <= 0, plain: !isExample(line), prose: !reminders || !aside(text, s), whole: wholeSentence(line), w: weight(s)}
 		if best < 0 || better(r, bestR) {
 			best, bestR = i, r
 		}

@@ -53,7 +53,11 @@ func (e *Endpoint) answer(ctx context.Context, in *discordgo.Interaction, arrive
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 14*time.Minute)
 	defer cancel()
 	done := make(chan chat.Response, 1)
+	// The work may outlive the answer (a reply never delivered): Wait
+	// waits for it too.
+	e.inflight.Add(1)
 	go func() {
+		defer e.inflight.Done()
 		release := func() {}
 		if !e.router.Light(req) {
 			qctx, qcancel := context.WithTimeout(wctx, e.admit.maxWait)
@@ -140,7 +144,11 @@ func (e *Endpoint) autocomplete(ctx context.Context, req chat.Request, arrived t
 	actx, cancel := context.WithDeadline(ctx, arrived.Add(autocompleteBudget))
 	defer cancel()
 	done := make(chan chat.Response, 1)
+	// Past its budget the answer goes without the work, which ends on its
+	// own: Wait waits for it.
+	e.inflight.Add(1)
 	go func() {
+		defer e.inflight.Done()
 		release, ok := e.admit.acquire(actx, e.admit.complete, arrived, e.metrics)
 		if !ok {
 			done <- chat.Response{}
