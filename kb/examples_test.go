@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -45,6 +46,25 @@ func TestExamplesIllustrate(t *testing.T) {
 			t.Errorf("%q: %s is hit %d, want none: only its examples hold the question's words", tc.q, tc.rule, at)
 		case tc.within > 0 && (at == 0 || at > tc.within):
 			t.Errorf("%q: %s is hit %d, want among the first %d", tc.q, tc.rule, at, tc.within)
+		}
+	}
+}
+
+// TestJudgedAsItsVersion: a text in another language than the question's
+// that has a version in it is judged on all of the question, as that
+// version is: the Japanese article on phased-out permanents does not
+// answer a question on rewinding a game because it cannot hold
+// "rewind".
+func TestJudgedAsItsVersion(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	res, err := ix.Search(context.Background(), Query{Text: "can we rewind the game if someone missed a trigger?", Lang: "en", K: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, h := range res.Hits {
+		if strings.HasPrefix(h.Doc.ID, "mtgwiki-ja-phase-out") || strings.HasPrefix(h.Doc.OriginalID, "mtgwiki-ja-phase-out") {
+			t.Errorf("hit %d is %s, an article on phasing", i+1, h.Doc.ID)
 		}
 	}
 }

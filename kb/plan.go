@@ -206,14 +206,16 @@ var historicalCues = []string{
 }
 
 // coverage is the weighted share of the question's concepts that text d,
-// in language lang, covers. The question's plain words only count for
-// texts in the question's language; topics and cards count in every
-// language. rest and restTotal are the same without the cards the question
-// names (and the topics no text mentions): what of the rest of the
-// question, what it asks about them, the text covers.
-func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap) (got, total, rest, restTotal float64) {
+// in language lang, covers. The question's plain words count for texts in
+// the question's language, and for a text with a version in it (versions
+// is set), which is judged as that version is: a Japanese article is not
+// the better for the English words it cannot hold. Topics and cards count
+// in every language. rest and restTotal are the same without the cards
+// the question names (and the topics no text mentions): what of the rest
+// of the question, what it asks about them, the text covers.
+func (p *queryPlan) coverage(d Doc, locs search.FieldTermLocationMap, versions bool) (got, total, rest, restTotal float64) {
 	for _, c := range p.concepts {
-		if c.lang != "" && c.lang != d.Lang {
+		if c.lang != "" && c.lang != d.Lang && !versions {
 			continue
 		}
 		in := c.kind != conceptCard && c.weight < absentWeight

@@ -140,7 +140,7 @@ func (ix *Index) featurize(p *queryPlan, a *questionAnalysis, matched map[string
 		if d.Kind == KindCard && !cardHit {
 			continue
 		}
-		got, total, rest, restTotal := p.coverage(d, m.Locations)
+		got, total, rest, restTotal := p.coverage(d, m.Locations, d.Lang != a.lang && ix.hasVersion(d, a.lang))
 		cov := 0.0
 		if total > 0 {
 			cov = got / total
@@ -421,6 +421,21 @@ func (p *queryPlan) defines(d Doc) float64 {
 		return 0
 	}
 	return w / total
+}
+
+// hasVersion reports whether text d, in another language than lang, has a
+// version in lang among the texts Search may cite: the original it
+// translates, or a translation of it or of its original.
+func (ix *Index) hasVersion(d Doc, lang string) bool {
+	orig := d.ID
+	if d.OriginalID != "" {
+		orig = d.OriginalID
+		if o, ok := ix.info(orig); ok && o.Lang == lang {
+			return true
+		}
+	}
+	_, ok := ix.info(orig + "." + lang)
+	return ok
 }
 
 // dropExamples removes from the term locations of a rule whose own text
