@@ -12,7 +12,7 @@ import (
 // ordinaryCeilings are the shares of the ordinary-word questions of each
 // language that may take their word for the card it names: a little over
 // the figures BENCHMARKS.md records, to catch a regression. The aim is 1%.
-var ordinaryCeilings = map[string]float64{"en": 0.02, "fr": 0.015, "ja": 0.08}
+var ordinaryCeilings = map[string]float64{"en": 0.02, "fr": 0.015, "ja": 0.065}
 
 // TestOrdinaryWords asks, on the full index, the questions of the
 // ordinary-word lists (kb/testdata/eval/ordinary): each uses an everyday
@@ -63,7 +63,8 @@ func TestOrdinaryWords(t *testing.T) {
 // TestVerbsAreNotCards: a word right after a subject pronoun is a verb
 // ("can we rewind the game?"), a common word after "what" or "which" a
 // noun, and "arena" MTG Arena, not the card of that name, unless it is
-// written as a name; "on" is a pronoun in French only.
+// written as a name; "on" is a pronoun in French only. A Japanese noun
+// followed by a form of する is a verb.
 func TestVerbsAreNotCards(t *testing.T) {
 	t.Parallel()
 	ix := fullIndex(t)
@@ -84,6 +85,12 @@ func TestVerbsAreNotCards(t *testing.T) {
 		// The name of a way to play the game is not a card's.
 		{"does arena handle triggers the same way as the comprehensive rules?", "en", "Arena", false},
 		{"can Arena make my creature fight one of yours?", "en", "Arena", true},
+		// A Japanese noun followed by a form of する is a verb, a gloss in
+		// brackets aside; "しか" (only) is no form of it.
+		{"瞬速で待ち伏せしたクリーチャーはブロックできる？", "ja", "Ambuscade", false},
+		{"アーティファクトを解体（生け贄）したら破壊したことになる？", "ja", "Deconstruct", false},
+		{"《待ち伏せ》したらどうなる？", "ja", "Ambuscade", true},
+		{"待ち伏せしか使えない？", "ja", "Ambuscade", true},
 	} {
 		if named := mentionOf(ix, rd, tt.q, tt.lang, tt.card) != nil; named != tt.named {
 			t.Errorf("%q names %s: %t, want %t", tt.q, tt.card, named, tt.named)

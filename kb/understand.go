@@ -137,6 +137,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		if !emph && afterSubject(text, sp, lang) {
 			continue // "can we rewind the game?": a verb, not a card
 		}
+		if !emph && lang == "ja" && suruAfter(text, sp.end) {
+			continue // "待ち伏せしたクリーチャー": a verb, not Ambuscade
+		}
 		if !emph && gameCue(m.Folded) {
 			continue // "does arena handle triggers…": MTG Arena, not the card
 		}
@@ -401,6 +404,29 @@ var subjects = map[string]map[string]bool{
 func afterSubject(text string, sp span2, lang string) bool {
 	w := wordBefore(text, sp.start)
 	return w != "" && subjects[lang][w]
+}
+
+// suruForms are the forms of する that make a verb of the noun before them
+// (待ち伏せした, 荒廃して, 解体される); "しか" (only) is none.
+var suruForms = []string{"した", "して", "しない", "します", "しよう", "しても", "する", "すれ", "され", "させ"}
+
+// suruAfter reports whether a Japanese noun ending at byte i of text is
+// followed by a form of する, a gloss in brackets aside (解体（生け贄）したら):
+// the noun is used as a verb, as no card's name is.
+func suruAfter(text string, i int) bool {
+	rest := text[i:]
+	if strings.HasPrefix(rest, "（") || strings.HasPrefix(rest, "(") {
+		if j := strings.IndexAny(rest, ")）"); j > 0 {
+			_, size := utf8.DecodeRuneInString(rest[j:])
+			rest = rest[j+size:]
+		}
+	}
+	for _, f := range suruForms {
+		if strings.HasPrefix(rest, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // wordBefore returns the word of text that ends before byte i, spaces
