@@ -85,6 +85,11 @@ func TestVerbsAreNotCards(t *testing.T) {
 		// The name of a way to play the game is not a card's.
 		{"does arena handle triggers the same way as the comprehensive rules?", "en", "Arena", false},
 		{"can Arena make my creature fight one of yours?", "en", "Arena", true},
+		{"sur arène, les déclencheurs sont gérés comme dans les règles complètes ?", "fr", "Arena", false},
+		// A gloss in brackets that names the game.
+		{"sur Arène (MTG Arena), les déclencheurs sont gérés comme dans les règles complètes ?", "fr", "Arena", false},
+		{"闘技場（アリーナ）のトリガーの処理は総合ルールと同じ？", "ja", "Arena", false},
+		{"mtg lightning bolt rulings", "en", "Lightning Bolt", true},
 		// A Japanese noun followed by a form of する is a verb, a gloss in
 		// brackets aside; "しか" (only) is no form of it.
 		{"瞬速で待ち伏せしたクリーチャーはブロックできる？", "ja", "Ambuscade", false},

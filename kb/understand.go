@@ -140,8 +140,8 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		if !emph && lang == "ja" && suruAfter(text, sp.end) {
 			continue // "待ち伏せしたクリーチャー": a verb, not Ambuscade
 		}
-		if !emph && gameCue(m.Folded) {
-			continue // "does arena handle triggers…": MTG Arena, not the card
+		if gameCue(m.Folded) && (!emph || gameCue(strings.TrimLeft(wordBefore(text, sp.start), "(（«\"'"))) || glossedAsGame(text, sp.end) {
+			continue // "does arena handle triggers…", "MTG Arena", "Arène (MTG Arena)": the game, not the card
 		}
 		cm.link = 1
 		if !emph {
@@ -526,7 +526,7 @@ func lowercaseWithin(text string, sp span2) bool {
 // gameCues are words that say which game a question is about.
 var gameCues = map[string][]string{
 	"ygo": {"yugioh", "yu-gi-oh", "yu gi oh", "ygo", "遊戯王", "ocg", "duel monsters", "master duel"},
-	"mtg": {"magic: the gathering", "mtg", "edh", "mtga", "arena", "マジック", "マジック：ザ・ギャザリング", "commander", "統率者"},
+	"mtg": {"magic: the gathering", "mtg", "edh", "mtga", "arena", "arene", "アリーナ", "マジック", "マジック：ザ・ギャザリング", "commander", "統率者"},
 }
 
 // gameCue reports whether a folded name is one of gameCues' words: the
@@ -535,6 +535,29 @@ func gameCue(folded string) bool {
 	for _, cues := range gameCues {
 		if slices.Contains(cues, folded) {
 			return true
+		}
+	}
+	return false
+}
+
+// glossedAsGame reports whether the name ending at byte i of text is
+// followed by a gloss in brackets that names a game or a way to play it
+// ("Arène (MTG Arena)", "闘技場（アリーナ）"): the name is the game's.
+func glossedAsGame(text string, i int) bool {
+	rest := strings.TrimLeft(text[i:], " ")
+	if !strings.HasPrefix(rest, "(") && !strings.HasPrefix(rest, "（") {
+		return false
+	}
+	j := strings.IndexAny(rest, ")）")
+	if j < 0 {
+		return false
+	}
+	gloss, _ := lexFold(rest[:j])
+	for _, cues := range gameCues {
+		for _, c := range cues {
+			if strings.Contains(gloss, c) {
+				return true
+			}
 		}
 	}
 	return false
