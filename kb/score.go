@@ -438,17 +438,18 @@ func (ix *Index) hasVersion(d Doc, lang string) bool {
 	return ok
 }
 
-// dropExamples removes from the term locations of a rule whose own text
-// holds nothing the question asks those in its examples. An example
-// illustrates its rule with cards and situations of its own: 700.14, on
-// expend, is no answer about indestructible creatures because its
-// example's creature gains indestructible, nor 702.47c, on splice, about
-// protection from red because its example's spell can target such a
-// creature. A rule whose text is on the question keeps them: 702.26b's
-// example, a spell that cannot target a phased-out creature, answers
-// "can a phased-out creature be targeted?". So do the names of the cards
-// the question names: a rule whose example plays the card ("Clone copies
-// Wall of Omens…") answers about it.
+// dropExamples removes from the term locations of a rule that no topic of
+// the question defines those in its examples, but for the names of the
+// cards the question names. An example illustrates its rule with cards
+// and situations of its own: 700.14, on expend, is no answer about
+// indestructible creatures because its example's creature gains
+// indestructible, nor 702.47c, on splice, about protection from red
+// because its example's spell can target such a creature. A rule on a
+// topic of the question keeps them: 702.26b's example, a spell that
+// cannot destroy a phased-out creature, answers "can a phased-out
+// creature be targeted?". So do the names of the cards asked about: a
+// rule whose example plays the card (615.11's, Wojek Apothecary)
+// answers about it.
 func (p *queryPlan) dropExamples(docs map[string]Doc, matched map[string]*search.DocumentMatch, infos map[string]docInfo) {
 	names := map[string]bool{}
 	for _, c := range p.concepts {
@@ -463,7 +464,7 @@ func (p *queryPlan) dropExamples(docs map[string]Doc, matched map[string]*search
 	for id, m := range matched {
 		at := infos[id].Examples
 		d, ok := docs[id]
-		if at == 0 || !ok {
+		if at == 0 || !ok || p.onTopic(d) {
 			continue
 		}
 		text := make(search.FieldTermLocationMap, len(m.Locations))
@@ -492,17 +493,18 @@ func (p *queryPlan) dropExamples(docs map[string]Doc, matched map[string]*search
 				text[f] = kept
 			}
 		}
-		onTopic := false
-		for _, c := range p.concepts {
-			if c.kind == conceptTopic && c.weight > 0 && c.definedBy(d) {
-				onTopic = true
-				break
-			}
-		}
-		if !onTopic {
-			m.Locations = text
+		m.Locations = text
+	}
+}
+
+// onTopic reports whether a topic of the question defines rule d.
+func (p *queryPlan) onTopic(d Doc) bool {
+	for _, c := range p.concepts {
+		if c.kind == conceptTopic && c.weight > 0 && c.definedBy(d) {
+			return true
 		}
 	}
+	return false
 }
 
 // answersCard reports whether a text about a named card answers the
