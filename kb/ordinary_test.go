@@ -90,6 +90,7 @@ func TestVerbsAreNotCards(t *testing.T) {
 		{"sur Arène (MTG Arena), les déclencheurs sont gérés comme dans les règles complètes ?", "fr", "Arena", false},
 		{"闘技場（アリーナ）のトリガーの処理は総合ルールと同じ？", "ja", "Arena", false},
 		{"mtg lightning bolt rulings", "en", "Lightning Bolt", true},
+		{"can Atraxa (my commander) proliferate loyalty counters?", "en", "Atraxa, Praetors' Voice", true},
 		// A Japanese noun followed by a form of する is a verb, a gloss in
 		// brackets aside; "しか" (only) is no form of it.
 		{"瞬速で待ち伏せしたクリーチャーはブロックできる？", "ja", "Ambuscade", false},

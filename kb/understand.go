@@ -541,8 +541,9 @@ func gameCue(folded string) bool {
 }
 
 // glossedAsGame reports whether the name ending at byte i of text is
-// followed by a gloss in brackets that names a game or a way to play it
-// ("Arène (MTG Arena)", "闘技場（アリーナ）"): the name is the game's.
+// followed by a gloss in brackets that names MTG Arena ("Arène (MTG
+// Arena)", "闘技場（アリーナ）"): the name is the game's. A gloss that only
+// names a way to play ("Atraxa (my commander)") leaves the card alone.
 func glossedAsGame(text string, i int) bool {
 	rest := strings.TrimLeft(text[i:], " ")
 	if !strings.HasPrefix(rest, "(") && !strings.HasPrefix(rest, "（") {
@@ -553,11 +554,9 @@ func glossedAsGame(text string, i int) bool {
 		return false
 	}
 	gloss, _ := lexFold(rest[:j])
-	for _, cues := range gameCues {
-		for _, c := range cues {
-			if strings.Contains(gloss, c) {
-				return true
-			}
+	for _, c := range []string{"arena", "mtga", "アリーナ"} {
+		if strings.Contains(gloss, c) {
+			return true
 		}
 	}
 	return false
