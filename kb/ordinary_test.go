@@ -70,10 +70,7 @@ func TestVerbsAreNotCards(t *testing.T) {
 	ix := fullIndex(t)
 	rd := ix.reader()
 	defer rd.close()
-	for _, tt := range []struct {
-		q, lang, card string
-		named         bool
-	}{
+	checkNamed(t, ix, rd, []namedCase{
 		{"can we rewind the game if someone missed a trigger?", "en", "Rewind", false},
 		{"can i recall the cards my opponent revealed earlier?", "en", "Recall", false},
 		{"how do you break ties when players would win at the same time?", "en", "Break Ties", false},
@@ -97,11 +94,7 @@ func TestVerbsAreNotCards(t *testing.T) {
 		{"アーティファクトを解体（生け贄）したら破壊したことになる？", "ja", "Deconstruct", false},
 		{"《待ち伏せ》したらどうなる？", "ja", "Ambuscade", true},
 		{"待ち伏せしか使えない？", "ja", "Ambuscade", true},
-	} {
-		if named := mentionOf(ix, rd, tt.q, tt.lang, tt.card) != nil; named != tt.named {
-			t.Errorf("%q names %s: %t, want %t", tt.q, tt.card, named, tt.named)
-		}
-	}
+	})
 }
 
 // TestSubtypesAreNotCards: a question about a type names the subtype
@@ -121,18 +114,11 @@ func TestSubtypesAreNotCards(t *testing.T) {
 			t.Errorf("%q is read as a subtype", not)
 		}
 	}
-	for _, tt := range []struct {
-		q, lang, card string
-		named         bool
-	}{
+	checkNamed(t, ix, rd, []namedCase{
 		{"is nightmare a creature type?", "en", "Nightmare", false},
 		{"le type de créature Illusion a une règle spéciale ?", "fr", "Illusion // Reality", false},
 		{"does Nightmare get bigger when I play a swamp?", "en", "Nightmare", true},
-	} {
-		if named := mentionOf(ix, rd, tt.q, tt.lang, tt.card) != nil; named != tt.named {
-			t.Errorf("%q names %s: %t, want %t", tt.q, tt.card, named, tt.named)
-		}
-	}
+	})
 }
 
 // TestWordBefore: the word before a place of a question, spaces aside.
@@ -204,12 +190,24 @@ func TestEnglishSpellings(t *testing.T) {
 	ix := fullIndex(t)
 	rd := ix.reader()
 	defer rd.close()
-	for _, q := range []string{
-		"quelqu'un peut m'expliquer comment marche la Protection de Teferi en gros ?",
-		"le Berceau de Gaea compte les jetons ?",
-	} {
-		if mentionOf(ix, rd, q, "fr", "Teferi's Protection") == nil && mentionOf(ix, rd, q, "fr", "Gaea's Cradle") == nil {
-			t.Errorf("%q names no card", q)
+	checkNamed(t, ix, rd, []namedCase{
+		{"quelqu'un peut m'expliquer comment marche la Protection de Teferi en gros ?", "fr", "Teferi's Protection", true},
+		{"le Berceau de Gaea compte les jetons ?", "fr", "Gaea's Cradle", true},
+	})
+}
+
+// namedCase is a question and whether it names card.
+type namedCase struct {
+	q, lang, card string
+	named         bool
+}
+
+// checkNamed checks which of cases name their card.
+func checkNamed(t *testing.T, ix *Index, rd *termReader, cases []namedCase) {
+	t.Helper()
+	for _, tt := range cases {
+		if named := mentionOf(ix, rd, tt.q, tt.lang, tt.card) != nil; named != tt.named {
+			t.Errorf("%q names %s: %t, want %t", tt.q, tt.card, named, tt.named)
 		}
 	}
 }

@@ -434,8 +434,12 @@ func (ix *Index) hasVersion(d Doc, lang string) bool {
 			return true
 		}
 	}
-	_, ok := ix.info(orig + "." + lang)
-	return ok
+	for _, tid := range translationIDs(orig, lang) {
+		if ix.translates(tid, orig, lang) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropExamples removes from the term locations of a rule that no topic of

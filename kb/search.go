@@ -451,15 +451,28 @@ func (ix *Index) resolveTranslation(ctx context.Context, h *Hit, lang string) {
 
 // translationOf finds the translation of document id into lang.
 func (ix *Index) translationOf(ctx context.Context, id, lang string) (Doc, bool) {
-	for _, suffix := range []string{"." + lang, "-" + lang} {
-		if i, ok := ix.info(id + suffix); ix.infos != nil && (!ok || i.OriginalID != id || i.Lang != lang) {
+	for _, tid := range translationIDs(id, lang) {
+		if ix.infos != nil && !ix.translates(tid, id, lang) {
 			continue
 		}
-		if d, ok := ix.Doc(ctx, id+suffix); ok && d.OriginalID == id && d.Lang == lang {
+		if d, ok := ix.Doc(ctx, tid); ok && d.OriginalID == id && d.Lang == lang {
 			return d, true
 		}
 	}
 	return Doc{}, false
+}
+
+// translationIDs are the IDs a translation of document id into lang may
+// have.
+func translationIDs(id, lang string) [2]string {
+	return [2]string{id + "." + lang, id + "-" + lang}
+}
+
+// translates reports whether the ranking table holds tid as the
+// translation of document id into lang.
+func (ix *Index) translates(tid, id, lang string) bool {
+	i, ok := ix.info(tid)
+	return ok && i.OriginalID == id && i.Lang == lang
 }
 
 // Doc returns a document by ID.

@@ -415,11 +415,8 @@ var suruForms = []string{"した", "して", "しない", "します", "しよ�
 // the noun is used as a verb, as no card's name is.
 func suruAfter(text string, i int) bool {
 	rest := text[i:]
-	if strings.HasPrefix(rest, "（") || strings.HasPrefix(rest, "(") {
-		if j := strings.IndexAny(rest, ")）"); j > 0 {
-			_, size := utf8.DecodeRuneInString(rest[j:])
-			rest = rest[j+size:]
-		}
+	if _, after, ok := glossAfter(text, i); ok {
+		rest = after
 	}
 	for _, f := range suruForms {
 		if strings.HasPrefix(rest, f) {
@@ -540,20 +537,33 @@ func gameCue(folded string) bool {
 	return false
 }
 
+// glossAfter returns the gloss in brackets that follows byte i of text,
+// spaces aside ("Arène (MTG Arena)", "解体（生け贄）したら"), and the text
+// after it; false when none does.
+func glossAfter(text string, i int) (gloss, after string, ok bool) {
+	rest := strings.TrimLeft(text[i:], " ")
+	open, size := utf8.DecodeRuneInString(rest)
+	if open != '(' && open != '（' {
+		return "", "", false
+	}
+	j := strings.IndexAny(rest, ")）")
+	if j < 0 {
+		return "", "", false
+	}
+	_, closeSize := utf8.DecodeRuneInString(rest[j:])
+	return rest[size:j], rest[j+closeSize:], true
+}
+
 // glossedAsGame reports whether the name ending at byte i of text is
 // followed by a gloss in brackets that names MTG Arena ("Arène (MTG
 // Arena)", "闘技場（アリーナ）"): the name is the game's. A gloss that only
 // names a way to play ("Atraxa (my commander)") leaves the card alone.
 func glossedAsGame(text string, i int) bool {
-	rest := strings.TrimLeft(text[i:], " ")
-	if !strings.HasPrefix(rest, "(") && !strings.HasPrefix(rest, "（") {
+	g, _, ok := glossAfter(text, i)
+	if !ok {
 		return false
 	}
-	j := strings.IndexAny(rest, ")）")
-	if j < 0 {
-		return false
-	}
-	gloss, _ := lexFold(rest[:j])
+	gloss, _ := lexFold(g)
 	for _, c := range []string{"arena", "mtga", "アリーナ"} {
 		if strings.Contains(gloss, c) {
 			return true
