@@ -151,6 +151,7 @@ func leansBack(s string) bool {
 
 var backLead = []string{
 	"this", "these", "that", "those", "it ", "it’s", "it's", "its", "they", "such", "thus", "therefore", "however", "in that case", "in this case", "in addition", "otherwise", "instead", "likewise", "similarly",
+	"when this happens", "when that happens", "if this happens", "if that happens", "when it does", "if it does", "if you do", "if they do",
 	"ce ", "cela", "ceci", "cette", "ces", "il ", "elle", "ils", "elles", "dans ce cas", "ainsi", "toutefois", "cependant", "sinon", "de plus",
 	"その場合", "それ", "ただし", "また、", "なお、", "したがって", "そのため",
 }
