@@ -12,7 +12,7 @@ import (
 // ordinaryCeilings are the shares of the ordinary-word questions of each
 // language that may take their word for the card it names: a little over
 // the figures BENCHMARKS.md records, to catch a regression. The aim is 1%.
-var ordinaryCeilings = map[string]float64{"en": 0.02, "fr": 0.015, "ja": 0.065}
+var ordinaryCeilings = map[string]float64{"en": 0.02, "fr": 0.015, "ja": 0.03}
 
 // TestOrdinaryWords asks, on the full index, the questions of the
 // ordinary-word lists (kb/testdata/eval/ordinary): each uses an everyday
@@ -64,7 +64,8 @@ func TestOrdinaryWords(t *testing.T) {
 // ("can we rewind the game?"), a common word after "what" or "which" a
 // noun, and "arena" MTG Arena, not the card of that name, unless it is
 // written as a name; "on" is a pronoun in French only. A Japanese noun
-// followed by a form of する is a verb.
+// followed by a form of する is a verb, one followed by a gloss that
+// explains it a word.
 func TestVerbsAreNotCards(t *testing.T) {
 	t.Parallel()
 	ix := fullIndex(t)
@@ -94,6 +95,13 @@ func TestVerbsAreNotCards(t *testing.T) {
 		{"アーティファクトを解体（生け贄）したら破壊したことになる？", "ja", "Deconstruct", false},
 		{"《待ち伏せ》したらどうなる？", "ja", "Ambuscade", true},
 		{"待ち伏せしか使えない？", "ja", "Ambuscade", true},
+		// A Japanese word explained in brackets is a word; a card's name
+		// is glossed by its English name or as a card.
+		{"地割れ（土地破壊）で土地が墓地に置かれたら上陸は誘発しない？", "ja", "Fissure", false},
+		{"黙示録（全体追放）でトークンはどうなる？", "ja", "Apocalypse", false},
+		{"地割れ（Fissure）で土地が墓地に置かれたら上陸は誘発しない？", "ja", "Fissure", true},
+		{"地割れ（カード）で土地が墓地に置かれたら上陸は誘発しない？", "ja", "Fissure", true},
+		{"ショック(2点のやつ)ってプレインズウォーカーにも撃てる？", "ja", "Shock", true},
 	})
 }
 

@@ -140,6 +140,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		if !emph && lang == "ja" && suruAfter(text, sp.end) {
 			continue // "待ち伏せしたクリーチャー": a verb, not Ambuscade
 		}
+		if !emph && lang == "ja" && explainedWord(text, sp, cardNames) {
+			continue // "地割れ（土地破壊）で": a word the question explains, not Fissure
+		}
 		if gameCue(m.Folded) && (!emph || gameCue(strings.TrimLeft(wordBefore(text, sp.start), "(（«\"'"))) || glossedAsGame(text, sp.end) {
 			continue // "does arena handle triggers…", "MTG Arena", "Arène (MTG Arena)": the game, not the card
 		}
@@ -552,6 +555,40 @@ func glossAfter(text string, i int) (gloss, after string, ok bool) {
 	}
 	_, closeSize := utf8.DecodeRuneInString(rest[j:])
 	return rest[size:j], rest[j+closeSize:], true
+}
+
+// explainedWord reports whether the Japanese word at sp of text
+// is followed by a gloss in brackets that explains it ("地割れ（土地破壊）",
+// "黙示録（全体追放）"): a word the asker explains is one of the game's
+// words, a card's name is glossed by its English name (稲妻（Lightning
+// Bolt）) or as a card (「…（カード）」, 「ショック(2点のやつ)」), and a
+// name in katakana is a name whatever follows it.
+func explainedWord(text string, sp span2, cards []string) bool {
+	g, _, ok := glossAfter(text, sp.end)
+	if !ok || strings.TrimSpace(g) == "" {
+		return false
+	}
+	word := text[sp.start:sp.end]
+	for _, r := range word {
+		if !unicode.In(r, unicode.Han, unicode.Hiragana) {
+			return false // ショック, a name borrowed from English, is a name
+		}
+	}
+	if strings.Contains(g, "カード") || strings.Contains(g, "やつ") {
+		return false // "ショック(2点のやつ)": the card
+	}
+	for _, r := range g {
+		if r < utf8.RuneSelf && unicode.IsLetter(r) {
+			return false // an English name, "MTG Arena": a name's gloss
+		}
+	}
+	gloss, _ := lexFold(g)
+	for _, c := range cards {
+		if name, _ := lexFold(c); strings.Contains(gloss, name) {
+			return false
+		}
+	}
+	return true
 }
 
 // glossedAsGame reports whether the name ending at byte i of text is
