@@ -544,6 +544,28 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			}
 		}
 	}
+	// nameClauses adds the clauses of the terms of a name: a text that
+	// holds the name holds its rarest term, so that term alone brings
+	// candidates ("a la priorité" brings no text for its "a").
+	nameClauses := func(fields []string, terms []string, boost float64) {
+		for _, f := range fields {
+			rarest, least := "", uint64(0)
+			for _, t := range terms {
+				if n := rd.docFreq(f, t); n > 0 && (rarest == "" || n < least) {
+					rarest, least = t, n
+				}
+			}
+			for _, t := range terms {
+				if p.seen(f, t) || rd.docFreq(f, t) == 0 {
+					continue
+				}
+				tq := bleve.NewTermQuery(t)
+				tq.SetField(f)
+				tq.SetBoost(boost)
+				p.add(tq, t == rarest && selective(f, []string{t}))
+			}
+		}
+	}
 
 	// Rule numbers, and what old numbers became.
 	for _, r := range a.rules {
@@ -661,7 +683,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 				// Term clauses, not phrases: a phrase of common words ("phase
 				// out") costs a position check in every text that has both;
 				// coverage then checks that a text holds them together.
-				termClauses(langFields[l], terms, 1.5)
+				nameClauses(langFields[l], terms, 1.5)
 				if l == "ja" && ix.jaMode == JABoth {
 					if bi := analyzeTerm(jaBigramName, name); len(bi) > 0 {
 						c.alts = append(c.alts, alternative{fields: []string{fTextJABi}, terms: bi})
