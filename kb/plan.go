@@ -544,6 +544,18 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			}
 		}
 	}
+	// leaveAlts are the alternatives of the words of a permanent leaving
+	// the battlefield (see leavesBattlefield).
+	leaveAlts := func() []alternative {
+		var out []alternative
+		for _, ph := range leavePhrases {
+			if terms := analyzeTerm(langAnalyzer[ph.lang], ph.s); len(terms) > 0 {
+				out = append(out, alternative{fields: langFields[ph.lang], terms: terms})
+			}
+		}
+		return out
+	}
+
 	// nameClauses adds the clauses of the terms of a name: a text that
 	// holds the name holds its rarest term, so that term alone brings
 	// candidates ("a la priorité" brings no text for its "a").
@@ -696,6 +708,12 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			// the question is about something the index does not cover.
 			c.weight = absentWeight
 		}
+		for _, name := range t.Names["en"] {
+			if terms := analyzeTerm(langAnalyzer["en"], name); len(terms) == 1 && leavesBattlefield[terms[0]] {
+				c.alts = append(c.alts, leaveAlts()...)
+				break
+			}
+		}
 		p.concepts = append(p.concepts, c)
 		p.words += c.weight
 	}
@@ -752,6 +770,19 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			}
 			if !c.function {
 				termClauses(langFields["en"][:1], en, 1)
+			}
+		}
+		if leavesBattlefield[t] || len(en) > 0 && leavesBattlefield[en[0]] {
+			// A permanent destroyed, sacrificed, exiled or bounced leaves
+			// the battlefield, as the texts most often say of it: "if my
+			// saga gets destroyed…" is answered by "…or if it leaves the
+			// battlefield".
+			c.alts = append(c.alts, leaveAlts()...)
+			if c.lang != "" {
+				c.lang = ""
+				if len(en) == 0 {
+					c.weight = min(c.weight, idf(fTextEN, "battlefield"))
+				}
 			}
 		}
 		p.concepts = append(p.concepts, c)
@@ -843,6 +874,21 @@ const minCognate = 5
 
 // pluralPhrases are the words by which the texts speak of several of a
 // thing, the first the one the concept weighs as.
+// leavesBattlefield are the terms (as analysis leaves them, in the three
+// languages) of the ways a permanent leaves the battlefield, and
+// leavePhrases the words the texts say it with (rule 603.6c).
+var leavesBattlefield = map[string]bool{
+	"destroi": true, "sacrif": true, "sacrific": true, "bounc": true, "kill": true,
+	"detruit": true, "detrui": true, "meurt": true, "renvoy": true,
+	"破壊": true, "生け贄": true, "割る": true, "バウンス": true, "死亡": true,
+}
+
+var leavePhrases = []struct{ lang, s string }{
+	{"en", "leaves the battlefield"}, {"en", "left the battlefield"},
+	{"fr", "quitte le champ de bataille"}, {"fr", "a quitté le champ de bataille"},
+	{"ja", "戦場を離れる"},
+}
+
 var pluralPhrases = []struct{ lang, s string }{
 	{"en", "multiple"}, {"en", "two or more"}, {"en", "more than one"},
 	{"fr", "plusieurs"}, {"ja", "複数"},

@@ -62,3 +62,30 @@ func TestSeveralInWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLeavingInWords: a question about a permanent destroyed, sacrificed
+// or bounced finds the text that says it leaves the battlefield.
+func TestLeavingInWords(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, tc := range []struct {
+		q, lang, first string
+	}{
+		// Song of Freyalise, ruling 5: "Once a chapter ability has
+		// triggered, the ability on the stack won't be affected if the
+		// Saga gains or loses counters, or if it leaves the battlefield."
+		{"Chant de Freyalise détruit en réponse au chapitre III, le chapitre se résout quand meme ?", "fr", "ruling:9fe1f3ef-2c30-4ccc-9a67-5349e98e2502:5"},
+	} {
+		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang, K: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) == 0 || res.Hits[0].Doc.ID != tc.first && res.Hits[0].Doc.OriginalID != tc.first {
+			var got []string
+			for _, h := range res.Hits {
+				got = append(got, h.Doc.ID)
+			}
+			t.Errorf("%q: hits %v, want the first %s", tc.q, got, tc.first)
+		}
+	}
+}
