@@ -25,6 +25,55 @@ import (
 // bloquer") loses it to the word that explains it ("bloquer"), which plain
 // co-occurrence counts cannot tell apart.
 
+// englishNames are the names by which a card's Oracle text speaks of
+// itself: its name, its faces' names, and a legendary card's short name
+// ("Teferi" of "Teferi, Hero of Dominaria").
+func englishNames(c Card) []string {
+	var out []string
+	for _, n := range append(strings.Split(c.Name, " // "), c.FaceName) {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+			if short, _, ok := strings.Cut(n, ", "); ok {
+				out = append(out, short)
+			}
+		}
+	}
+	return out
+}
+
+// localNames are the names by which a printed text speaks of its card:
+// its printed name, its faces', and a legendary card's short name, after
+// the comma in Japanese (「ドミナリアの英雄、テフェリー」), before it in
+// French.
+func localNames(name string) []string {
+	var out []string
+	for _, n := range strings.Split(name, " // ") {
+		if n = strings.TrimSpace(n); n == "" {
+			continue
+		}
+		out = append(out, n)
+		if i := strings.LastIndex(n, "、"); i >= 0 {
+			out = append(out, n[i+len("、"):])
+		} else if short, _, ok := strings.Cut(n, ", "); ok {
+			out = append(out, short)
+		}
+	}
+	return out
+}
+
+// withoutNames returns text without the names a card's text speaks of
+// itself by: a card's name is translated as a name, not word by word
+// (Turntimber Symbiosis, 変わり樹の共生, would make 変わる "turntimber").
+func withoutNames(text string, names []string) string {
+	sort.Slice(names, func(i, j int) bool { return len(names[i]) > len(names[j]) })
+	for _, n := range names {
+		if n != "" {
+			text = strings.ReplaceAll(text, n, " ")
+		}
+	}
+	return text
+}
+
 // lexiconPair is a printed text beside its Oracle text.
 type lexiconPair struct {
 	lang      string

@@ -89,7 +89,7 @@ func (c *Collection) AddCards(name string, r io.Reader) error {
 		if card.Text != "" {
 			for _, l := range []string{"fr", "ja"} {
 				if p, ok := card.Printed[l]; ok && p.Text != "" {
-					c.pairs = append(c.pairs, lexiconPair{lang: l, en: card.Text, local: p.Text})
+					c.pairs = append(c.pairs, lexiconPair{lang: l, en: withoutNames(card.Text, englishNames(card)), local: withoutNames(p.Text, localNames(p.Name))})
 				}
 			}
 		}

@@ -85,6 +85,9 @@ func TestTranslations(t *testing.T) {
 		{"ja", "追放", "exil"},
 		{"ja", "誘発", "trigger"},
 		{"ja", "捨てる", "discard"},
+		// A card's name is no word translation: 変わり樹の共生 (Turntimber
+		// Symbiosis) made 変わる "turntimb".
+		{"ja", "変わる", "chang"},
 	} {
 		terms := ix.analyzeWith(ix.jaMode.analyzers()[tc.lang], tc.word)
 		if len(terms) != 1 {
@@ -195,5 +198,25 @@ func TestTopicsSentElsewhere(t *testing.T) {
 	}
 	for k := range want {
 		t.Errorf("%s: no topic", k)
+	}
+}
+
+// TestWithoutNames: the names a card's text speaks of itself by are left
+// out of the lines word translations are learned from.
+func TestWithoutNames(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		text  string
+		names []string
+		want  string
+	}{
+		{"Teferi, Hero of Dominaria gets +1/+1. Teferi deals 2 damage.", englishNames(Card{Name: "Teferi, Hero of Dominaria"}), "  gets +1/+1.   deals 2 damage."},
+		{"When Fire deals damage, Ice taps.", englishNames(Card{Name: "Fire // Ice"}), "When   deals damage,   taps."},
+		{"ドミナリアの英雄、テフェリーは+1/+1の修整を受ける。テフェリーは2点のダメージを与える。", localNames("ドミナリアの英雄、テフェリー"), " は+1/+1の修整を受ける。 は2点のダメージを与える。"},
+		{"Draw a card.", englishNames(Card{Name: "Opt"}), "Draw a card."},
+	} {
+		if got := withoutNames(tc.text, tc.names); got != tc.want {
+			t.Errorf("withoutNames(%q, %q) = %q, want %q", tc.text, tc.names, got, tc.want)
+		}
 	}
 }
