@@ -531,31 +531,22 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		}
 		return false
 	}
+	termClause := func(f, t string, boost float64, selective bool) {
+		if p.seen(f, t) || rd.docFreq(f, t) == 0 {
+			return // a clause that matches nothing still costs its set-up
+		}
+		tq := bleve.NewTermQuery(t)
+		tq.SetField(f)
+		tq.SetBoost(boost)
+		p.add(tq, selective)
+	}
 	termClauses := func(fields []string, terms []string, boost float64) {
 		for _, f := range fields {
 			for _, t := range terms {
-				if p.seen(f, t) || rd.docFreq(f, t) == 0 {
-					continue // a clause that matches nothing still costs its set-up
-				}
-				tq := bleve.NewTermQuery(t)
-				tq.SetField(f)
-				tq.SetBoost(boost)
-				p.add(tq, selective(f, []string{t}))
+				termClause(f, t, boost, selective(f, []string{t}))
 			}
 		}
 	}
-	// leaveAlts are the alternatives of the words of a permanent leaving
-	// the battlefield (see leavesBattlefield).
-	leaveAlts := func() []alternative {
-		var out []alternative
-		for _, ph := range leavePhrases {
-			if terms := analyzeTerm(langAnalyzer[ph.lang], ph.s); len(terms) > 0 {
-				out = append(out, alternative{fields: langFields[ph.lang], terms: terms})
-			}
-		}
-		return out
-	}
-
 	// nameClauses adds the clauses of the terms of a name: a text that
 	// holds the name holds its rarest term, so that term alone brings
 	// candidates ("a la priorité" brings no text for its "a").
@@ -568,15 +559,20 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 				}
 			}
 			for _, t := range terms {
-				if p.seen(f, t) || rd.docFreq(f, t) == 0 {
-					continue
-				}
-				tq := bleve.NewTermQuery(t)
-				tq.SetField(f)
-				tq.SetBoost(boost)
-				p.add(tq, t == rarest && selective(f, []string{t}))
+				termClause(f, t, boost, t == rarest && selective(f, []string{t}))
 			}
 		}
+	}
+	// phraseAlts are the alternatives of phrases the texts say a thing
+	// with, in their languages (pluralPhrases, leavePhrases).
+	phraseAlts := func(phrases []langPhrase) []alternative {
+		var out []alternative
+		for _, ph := range phrases {
+			if terms := analyzeTerm(langAnalyzer[ph.lang], ph.s); len(terms) > 0 {
+				out = append(out, alternative{fields: langFields[ph.lang], terms: terms})
+			}
+		}
+		return out
 	}
 
 	// Rule numbers, and what old numbers became.
@@ -710,7 +706,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		}
 		for _, name := range t.Names["en"] {
 			if terms := analyzeTerm(langAnalyzer["en"], name); len(terms) == 1 && leavesBattlefield[terms[0]] {
-				c.alts = append(c.alts, leaveAlts()...)
+				c.alts = append(c.alts, phraseAlts(leavePhrases)...)
 				break
 			}
 		}
@@ -777,7 +773,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 			// the battlefield, as the texts most often say of it: "if my
 			// saga gets destroyed…" is answered by "…or if it leaves the
 			// battlefield".
-			c.alts = append(c.alts, leaveAlts()...)
+			c.alts = append(c.alts, phraseAlts(leavePhrases)...)
 			if c.lang != "" {
 				c.lang = ""
 				if len(en) == 0 {
@@ -806,16 +802,8 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	// "two or more", "more than one", « plusieurs », "複数". Names are
 	// left out: "Three Seasons" and "Two-Headed Giant" count nothing.
 	if countsSeveral(string(rest), lang) {
-		c := concept{kind: conceptWord}
-		for _, ph := range pluralPhrases {
-			if terms := analyzeTerm(langAnalyzer[ph.lang], ph.s); len(terms) > 0 {
-				c.alts = append(c.alts, alternative{fields: langFields[ph.lang], terms: terms})
-				if c.weight == 0 {
-					c.weight = idf(langFields[ph.lang][0], terms[0])
-				}
-			}
-		}
-		if len(c.alts) > 0 {
+		if alts := phraseAlts(pluralPhrases); len(alts) > 0 {
+			c := concept{kind: conceptWord, alts: alts, weight: idf(alts[0].fields[0], alts[0].terms[0])}
 			p.concepts = append(p.concepts, c)
 			p.words += c.weight
 		}
@@ -883,13 +871,16 @@ var leavesBattlefield = map[string]bool{
 	"破壊": true, "生け贄": true, "割る": true, "バウンス": true, "死亡": true,
 }
 
-var leavePhrases = []struct{ lang, s string }{
+// langPhrase is a phrase in one language.
+type langPhrase struct{ lang, s string }
+
+var leavePhrases = []langPhrase{
 	{"en", "leaves the battlefield"}, {"en", "left the battlefield"},
 	{"fr", "quitte le champ de bataille"}, {"fr", "a quitté le champ de bataille"},
 	{"ja", "戦場を離れる"},
 }
 
-var pluralPhrases = []struct{ lang, s string }{
+var pluralPhrases = []langPhrase{
 	{"en", "multiple"}, {"en", "two or more"}, {"en", "more than one"},
 	{"fr", "plusieurs"}, {"ja", "複数"},
 }
