@@ -19,6 +19,7 @@ const (
 	KeyAnswerNothingFound     Key = "common.answer.nothing_found" // %[1]s the query
 	KeyAnswerNothingFoundHint Key = "common.answer.nothing_found_hint"
 	KeyAnswerNoSuchCard       Key = "common.answer.no_such_card" // %[1]s the name the question gives as a card's
+	KeyAnswerOffTopic         Key = "common.answer.off_topic"    // %[1]s the query
 	KeyAnswerMore             Key = "common.answer.more"         // %[1]d how many more
 	KeyAnswerInLang           Key = "common.answer.in_lang"      // %[1]s language name (Printer.LangName)
 	KeyAnswerQuote            Key = "common.answer.quote"        // %[1]s short reference, %[2]s the sentence that answers

@@ -75,6 +75,10 @@ type Result struct {
 	// « la carte « … » », 「…」ってカード) that no card of the index has:
 	// then nothing answers, and Hits is empty.
 	Unknown string
+	// OffTopic reports a question that asks what the rules texts do not
+	// hold: a price, deck advice, a tournament, the cards' story, the
+	// news, another game. Then Hits is empty.
+	OffTopic bool
 }
 
 // QueryError is a question the index refuses.
@@ -199,6 +203,7 @@ func (ix *Index) prepare(ctx context.Context, q Query) (*prepared, error) {
 	res.Game = pr.game
 	if (holds(ix.offTopicText(a, pr.game), cuesOf(pr.game)) || holds(a.text, otherGames)) && len(q.First) == 0 {
 		pr.offTopic = true
+		res.OffTopic = true
 		return pr, nil
 	}
 	if name, ok := ix.unknownCardName(a); ok && len(q.First) == 0 {
@@ -230,25 +235,47 @@ func (p *queryPlan) namedCards() []string {
 	return out
 }
 
-// offTopicCues are words of questions no rules text answers: prices,
-// tournament results, deck advice, release dates, format legality. いくら
-// asks a price where it ends a question or asks for a sum ("っていくら？",
-// "いくらくらい", "いくらで売れる"), not in "ライフはいくら得る？".
+// offTopicCues are words of questions no rules text answers, by what they
+// ask. A cue written in Latin letters matches whole words ("worth", not in
+// "trustworthy"), or the start of a word when it ends in * ("price*" in
+// "prices"); one in Japanese matches anywhere. いくら asks a price where it ends a question or asks for a sum
+// ("っていくら？", "いくらくらい", "いくらで売れる"), not in "ライフはいくら得る？";
+// どっち asks an opinion with いい or 強い ("どっちがいい？"), not in "どっちが先？".
 var offTopicCues = []string{
-	"worth", "price", "prix", "combien coûte", "combien coute", "combien vaut", "値段", "いくら?", "いくらくらい", "いくらぐらい", "いくらで", "っていくら", "いくらする", "価格", "相場",
-	"who won", "qui a gagné", "qui a gagne", "優勝者", "優勝した",
-	"best deck", "best commander deck", "meilleur deck", "一番強い", "最強デッキ", "recommend", "conseill", "おすすめ", "オススメ",
-	"next set", "prochaine extension", "発売日", "release date", "sortie de la",
+	// Prices, trading and grading.
+	"worth", "price*", "prix", "combien coût*", "combien cout*", "combien vaut", "値段", "いくら?", "いくらくらい", "いくらぐらい", "いくらで", "っていくら", "いくらする", "価格", "相場",
+	"grading", "graded", "grader", "鑑定",
+	// Tournament results and events.
+	"who won", "qui a gagné", "qui a gagne", "優勝者", "優勝した", "pro tour", "プロツアー",
+	// Deck advice and opinions.
+	"best deck*", "best commander*", "meilleur deck", "meilleur commandant", "一番強い", "最強デッキ", "recommend*", "conseill*", "おすすめ", "オススメ",
+	"which is better", "which one is better", "which is stronger", "which should my deck", "should my deck run", "should i run",
+	"lequel est meilleur", "lequel est le meilleur", "lequel est mieux", "lequel est le mieux", "laquelle est meilleure", "laquelle est la meilleure",
+	"je mets lequel", "je mets laquelle", "laquelle dans mon deck", "lequel dans mon deck",
+	"どっちがいい", "どちらがいい", "どっちが強い", "どちらが強い", "どっちを入れ", "どちらを入れ", "入れるならどっち",
+	"tier 1", "tier1", "tier list", "ティア1", "best looking", "la plus belle", "le plus beau", "一番かっこいい",
+	// The story of the cards.
+	"in the lore", "dans le lore", "du lore", "ストーリー",
+	// Releases, reprints, products.
+	"next set", "prochaine extension", "発売日", "release date*", "sortie de la", "reprint*", "réimprim*", "reimprim*", "再録",
+	"collector booster*", "booster collector*", "コレクター・ブースター",
 	"where to buy", "where can i buy", "acheter", "購入", "どこで買",
-	"banned", "banni", "ban list", "banlist", "禁止", "legal in", "légal en",
-	"budget", "pas cher", "安い", "rotation", "rotate", "ローテーション", "reserved list", "réserve list", "リザーブ・リスト",
-	"proxy", "proxies", "proxys", "プロキシ",
+	// Banned lists and formats' pools, which the texts do not hold.
+	"banned", "banni*", "ban list", "banlist", "禁止", "pauper", "パウパー",
+	"budget", "pas cher", "安い", "rotation", "rotate*", "ローテーション", "reserved list", "réserve list", "リザーブ・リスト",
+	// Things beside the game: proxies, accessories, the client, other languages.
+	"proxy", "proxies", "proxys", "プロキシ", "playmat*", "tapis de jeu", "プレイマット", "sleeves", "スリーブ",
+	"redeem*", "code promo", "コードを入力", "german name", "nom allemand", "ドイツ語",
+	// Judging as a job.
+	"become a judge", "level 2 judge", "level 1 judge", "judge level", "devenir juge", "juge niveau", "ジャッジになる", "get paid", "sont payés", "給料",
+	// The news and the weather.
+	"yesterday", "hier", "昨日", "on the news", "aux infos", "ニュース", "tomorrow", "demain", "明日",
 }
 
 // ygoOffTopicCues are offTopicCues less the words that are Yu-Gi-Oh!'s
 // terms in another form: "banni" is banned in Magic, and "bannit",
 // "bannissement" are banish in Yu-Gi-Oh!.
-var ygoOffTopicCues = slices.DeleteFunc(slices.Clone(offTopicCues), func(c string) bool { return c == "banni" })
+var ygoOffTopicCues = slices.DeleteFunc(slices.Clone(offTopicCues), func(c string) bool { return c == "banni*" })
 
 // cuesOf returns the off-topic cues of a question of game.
 func cuesOf(game string) []string {
@@ -264,17 +291,53 @@ func cuesOf(game string) []string {
 var otherGames = []string{
 	"pokemon", "pokémon", "ポケモン", "ポケカ", "hearthstone", "ハースストーン", "lorcana", "ロルカナ",
 	"duel masters", "デュエマ", "デュエル・マスターズ", "digimon", "デジモン",
+	"poker", "ポーカー", "chess", "aux échecs", "チェス", "uno", "dungeons and dragons", "donjons et dragons", "d&d",
 }
 
-// holds reports whether text holds one of cues, case aside.
+// holds reports whether text holds one of cues (see offTopicCues), case
+// aside.
 func holds(text string, cues []string) bool {
 	low := strings.ToLower(text)
 	for _, c := range cues {
-		if strings.Contains(low, c) {
+		if holdsCue(low, c) {
 			return true
 		}
 	}
 	return false
+}
+
+// holdsCue reports whether low holds the cue c: anywhere for a cue that is
+// not in Latin letters, else as whole words, or as the start of a word for
+// a cue ending in *.
+func holdsCue(low, c string) bool {
+	prefix := strings.HasSuffix(c, "*")
+	c = strings.TrimSuffix(c, "*")
+	latin := isLatin(c)
+	for at := 0; at < len(low); {
+		i := strings.Index(low[at:], c)
+		if i < 0 {
+			return false
+		}
+		i += at
+		end := i + len(c)
+		if !latin || !wordEnd(low[:i]) && (prefix || !wordStart(low[end:])) {
+			return true
+		}
+		at = i + 1
+	}
+	return false
+}
+
+// wordEnd reports whether s ends in a letter or a digit.
+func wordEnd(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
+// wordStart reports whether s starts with a letter or a digit.
+func wordStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // settleHits turns the ranked candidates into the hits a reader sees: a

@@ -30,8 +30,12 @@ func (rt *Router) rulingPage(ctx context.Context, c call) (Response, error) {
 	a := render.AnswerOf(p, res, rt.publicURL)
 	if len(a.Citations) == 0 {
 		// AnswerOf's line says nothing was found, or that no card has the
-		// name the question gives.
-		msg := escapeText(a.Answer) + "\n" + p.T(i18n.KeyAnswerNothingFoundHint)
+		// name the question gives, or that the rules texts do not hold
+		// what it asks (then other words would not help).
+		msg := escapeText(a.Answer)
+		if !a.OffTopic {
+			msg += "\n" + p.T(i18n.KeyAnswerNothingFoundHint)
+		}
 		return Response{Content: msg, Embeds: []Embed{{Footer: footerText(q)}}}, nil
 	}
 	first := st.Page*rulingsPerPage + 1

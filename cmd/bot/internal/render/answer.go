@@ -18,6 +18,9 @@ type Answer struct {
 	// Corrected is the number of the confirmed report whose text the
 	// answer cites first (0: none).
 	Corrected int64 `json:"corrected,omitempty"`
+	// OffTopic reports a question that asks what the rules texts do not
+	// hold (kb.Result.OffTopic): Citations is empty.
+	OffTopic bool `json:"off_topic,omitempty"`
 }
 
 // AnswerOf is the answer a search result gives: its first line quotes the
@@ -25,13 +28,15 @@ type Answer struct {
 // no sentence stands out), then a citation per hit, each translation with
 // its original.
 func AnswerOf(p *i18n.Printer, res *kb.Result, publicURL string) Answer {
-	a := Answer{Query: res.Query, Lang: res.Lang, Citations: []Citation{}}
+	a := Answer{Query: res.Query, Lang: res.Lang, Citations: []Citation{}, OffTopic: res.OffTopic && len(res.Hits) == 0}
 	for _, h := range res.Hits {
 		a.Citations = append(a.Citations, CitationOfHit(h, publicURL))
 	}
 	switch {
 	case len(res.Hits) == 0 && res.Unknown != "":
 		a.Answer = p.T(i18n.KeyAnswerNoSuchCard, res.Unknown)
+	case len(res.Hits) == 0 && res.OffTopic:
+		a.Answer = p.T(i18n.KeyAnswerOffTopic, res.Query)
 	case len(res.Hits) == 0:
 		a.Answer = p.T(i18n.KeyAnswerNothingFound, res.Query)
 	case a.Citations[0].Quote != "":
@@ -124,7 +129,7 @@ func AnswerText(p *i18n.Printer, a Answer, original bool) string {
 	var b strings.Builder
 	b.WriteString(a.Answer)
 	b.WriteString("\n")
-	if len(a.Citations) == 0 {
+	if len(a.Citations) == 0 && !a.OffTopic {
 		b.WriteString(p.T(i18n.KeyAnswerNothingFoundHint) + "\n")
 	}
 	for i, c := range a.Citations {

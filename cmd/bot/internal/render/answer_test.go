@@ -21,9 +21,9 @@ func TestAnswerGolden(t *testing.T) {
 	ix := testutil.CardsIndex(t, "March of Swirling Mist", "Teferi's Protection")
 	cat := testutil.Catalog(t)
 	questions := map[i18n.Lang][]string{
-		i18n.EN: {"March of Swirling Mist and Auras", "What happens to a token that phases out?", "what does the card Dragon of Infinite Toast do?"},
-		i18n.FR: {"Marche de la brume tourbillonnante et les auras", "Que devient un jeton hors phase ?", "la carte « Dragon du pain grillé infini », elle fait quoi ?"},
-		i18n.JA: {"渦巻く霧の行進とオーラ", "フェイズ・アウトしたトークンはどうなる?", "「無限トーストのドラゴン」ってカードはどんな効果？"},
+		i18n.EN: {"March of Swirling Mist and Auras", "What happens to a token that phases out?", "what does the card Dragon of Infinite Toast do?", "teferi's protection or heroic intervention, which is better?"},
+		i18n.FR: {"Marche de la brume tourbillonnante et les auras", "Que devient un jeton hors phase ?", "la carte « Dragon du pain grillé infini », elle fait quoi ?", "Protection de Téfeiri ou Marche de la brume tourbillonnante, lequel est meilleur ?"},
+		i18n.JA: {"渦巻く霧の行進とオーラ", "フェイズ・アウトしたトークンはどうなる?", "「無限トーストのドラゴン」ってカードはどんな効果？", "テフェリーの防御って今いくらくらい？"},
 	}
 	for _, l := range []i18n.Lang{i18n.EN, i18n.FR, i18n.JA} {
 		p := cat.Printer(l)
