@@ -720,13 +720,15 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	field := langFields[lang][0]
 	var fixed, words []string
 	for _, t := range ix.analyzeWith(langAnalyzer[lang], string(rest)) {
-		if isNumberTerm(t) || ix.asks(lang, t) || lang == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) {
+		if isNumberTerm(t) || ix.asks(lang, t) || lang == "ja" && utf8.RuneCountInString(t) < 2 && !isHan(t) && t != variableX {
 			continue
 		}
 		// A French word the cards do not translate whose stem is an English
 		// word of the texts is that word's cognate ("variante", variant;
-		// "continue", continue).
-		cognate := lang == "fr" && len(t) >= minCognate && ix.trans[lang][t] == nil && !functionTerm(lang, t) && rd.docFreq(fTextEN, t) > 0
+		// "continue", continue). X, the variable of costs and effects, is
+		// X in every language (« X vaut combien ? », 「Xはいくつ？」).
+		cognate := lang == "fr" && len(t) >= minCognate && ix.trans[lang][t] == nil && !functionTerm(lang, t) && rd.docFreq(fTextEN, t) > 0 ||
+			lang != "en" && t == variableX
 		if rd.docFreq(field, t) == 0 && !cognate {
 			f, ok := rd.closest(field, t)
 			if !ok {
@@ -859,6 +861,9 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 // minCognate is the shortest French stem taken for the English word it
 // spells: shorter ones are as often different words ("car", "pour").
 const minCognate = 5
+
+// variableX is X as the analyzers leave it.
+const variableX = "x"
 
 // pluralPhrases are the words by which the texts speak of several of a
 // thing, the first the one the concept weighs as.

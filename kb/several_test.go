@@ -59,6 +59,19 @@ func TestLeavingInWords(t *testing.T) {
 	})
 }
 
+// TestVariableX checks that X, the variable of costs, is looked for in the
+// English texts from a French or Japanese question: it is X in every
+// language.
+func TestVariableX(t *testing.T) {
+	t.Parallel()
+	checkFirstHits(t, fullIndex(t), []firstHit{
+		// Possibility Storm, ruling 5: "If the spell you cast from exile
+		// has X in its mana cost, you must choose 0 as its value."
+		{"吹き荒れる潜在能力でXを含む呪文を唱えると？", "ja", "ruling:8586169f-cb8c-4424-ba64-a7c1cc00680e:5"},
+		{"Orage de probabilités : je lance un sort avec X, X vaut combien ?", "fr", "ruling:8586169f-cb8c-4424-ba64-a7c1cc00680e:5"},
+	})
+}
+
 // firstHit is a question and the text its first hit cites.
 type firstHit struct{ q, lang, first string }
 
