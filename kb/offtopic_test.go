@@ -19,8 +19,9 @@ func TestOffTopicCues(t *testing.T) {
 		{"同時に誘発したらどっちが先？", false},              // which goes first: a rules question
 		{"does the lore counter stay?", false}, // lore of a Saga
 		{"who is the strongest planeswalker in the lore?", true},
-		{"does the layer hierarchy apply?", false}, // "hier" is a whole word
 		{"l'émeute aux infos hier, c'était où ?", true},
+		{"yesterday my opponent flashed in a blocker, was that legal?", false}, // a rules question told as a story
+		{"明日の大会で使うけど、稲妻はプレインズウォーカーを対象にできる？", false},
 		{"when is fog getting reprinted?", true},
 		{"can i respond at the end of the turn?", false},
 		{"is atraxa tier 1 in cedh?", true},

@@ -238,9 +238,10 @@ func (p *queryPlan) namedCards() []string {
 // offTopicCues are words of questions no rules text answers, by what they
 // ask. A cue written in Latin letters matches whole words ("worth", not in
 // "trustworthy"), or the start of a word when it ends in * ("price*" in
-// "prices"); one in Japanese matches anywhere. いくら asks a price where it ends a question or asks for a sum
-// ("っていくら？", "いくらくらい", "いくらで売れる"), not in "ライフはいくら得る？";
-// どっち asks an opinion with いい or 強い ("どっちがいい？"), not in "どっちが先？".
+// "prices"); one in Japanese matches anywhere. いくら asks a price where it
+// ends a question or asks for a sum ("っていくら？", "いくらくらい",
+// "いくらで売れる"), not in "ライフはいくら得る？"; どっち asks an opinion
+// with いい or 強い ("どっちがいい？"), not in "どっちが先？".
 var offTopicCues = []string{
 	// Prices, trading and grading.
 	"worth", "price*", "prix", "combien coût*", "combien cout*", "combien vaut", "値段", "いくら?", "いくらくらい", "いくらぐらい", "いくらで", "っていくら", "いくらする", "価格", "相場",
@@ -268,8 +269,9 @@ var offTopicCues = []string{
 	"redeem*", "code promo", "コードを入力", "german name", "nom allemand", "ドイツ語",
 	// Judging as a job.
 	"become a judge", "level 2 judge", "level 1 judge", "judge level", "devenir juge", "juge niveau", "ジャッジになる", "get paid", "sont payés", "給料",
-	// The news and the weather.
-	"yesterday", "hier", "昨日", "on the news", "aux infos", "ニュース", "tomorrow", "demain", "明日",
+	// The news ("yesterday" and "tomorrow" are not cues: "yesterday my
+	// opponent…", "at my tournament tomorrow…" open rules questions).
+	"on the news", "in the news", "aux infos", "ニュース",
 }
 
 // ygoOffTopicCues are offTopicCues less the words that are Yu-Gi-Oh!'s
