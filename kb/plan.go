@@ -592,6 +592,13 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	for _, sp := range a.taken {
 		blank(rest, sp)
 	}
+	if lang == "fr" {
+		// « lui-même » is itself, which the English analyzer drops as a
+		// stop word; its « même » is not "same".
+		for _, m := range reflexiveFR.FindAllIndex(rest, -1) {
+			blank(rest, span2{m[0], m[1]})
+		}
+	}
 	var cardConcepts []concept
 	nameWords := map[string]bool{} // terms of the common words that name cards
 	for _, m := range a.cards {
@@ -960,6 +967,9 @@ func subjectTopic(text string, topics []topicMention, lang string) int {
 // effectRE finds the number of a card's effect in a question: "its 3rd
 // effect", "effect 2", "le 3e effet", "l'effet 2", ③の効果 and
 // "リトルナイトの①に" (NFKC makes ③ a 3).
+// reflexiveFR finds French reflexive pronouns (« lui-même », « eux-mêmes »).
+var reflexiveFR = regexp.MustCompile(`(?i)\b(?:lui|elle|soi|eux|elles|moi|toi|nous|vous)[- ]m[êe]mes?\b`)
+
 var effectRE = map[string]*regexp.Regexp{
 	"en": regexp.MustCompile(`(?i)\b([1-9])(?:st|nd|rd|th)\s+(?:monster\s+)?effect|\beffect\s+#?([1-9])\b`),
 	"fr": regexp.MustCompile(`(?i)\b([1-9])(?:e|er|ère|ème|eme|nd|nde)\s+effet|\beffet\s+(?:n°\s*)?([1-9])\b`),

@@ -2,6 +2,7 @@ package kb
 
 import (
 	"context"
+	"slices"
 	"testing"
 )
 
@@ -70,6 +71,30 @@ func TestVariableX(t *testing.T) {
 		{"吹き荒れる潜在能力でXを含む呪文を唱えると？", "ja", "ruling:8586169f-cb8c-4424-ba64-a7c1cc00680e:5"},
 		{"Orage de probabilités : je lance un sort avec X, X vaut combien ?", "fr", "ruling:8586169f-cb8c-4424-ba64-a7c1cc00680e:5"},
 	})
+}
+
+// TestReflexiveIsNotSame checks that « lui-même » (itself) is not read as
+// « même » (same): "same" would take the question to the rulings that say
+// "at the same time".
+func TestReflexiveIsNotSame(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, q := range []string{"Dans la brèche, on peut le raccorder sur lui-même ?", "elles se ciblent elles-mêmes ?", "Eux-memes ?"} {
+		pr, err := ix.prepare(context.Background(), Query{Text: q, Lang: "fr"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr.plan == nil {
+			t.Fatalf("%q: no plan", q)
+		}
+		for _, c := range pr.plan.concepts {
+			for _, a := range c.alts {
+				if slices.Contains(a.terms, "même") || slices.Contains(a.terms, "same") {
+					t.Errorf("%q: a concept holds %v", q, a.terms)
+				}
+			}
+		}
+	}
 }
 
 // firstHit is a question and the text its first hit cites.
