@@ -33,3 +33,32 @@ func TestWhatACardDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestWordBesideAGameTerm: a common word that is also a card's name (or
+// the first word of one), with one game term beside it, is the ordinary
+// word: the question is about the term ("what gets applied in layer 7?"
+// is about layers, not Applied Aeronautics), while a card with only
+// "effect" beside it is asked about (手品ってどんな効果？).
+func TestWordBesideAGameTerm(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	res, err := ix.Search(context.Background(), Query{Text: "what gets applied in layer 7?", Lang: "en", K: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].Doc.Kind != KindRule || ruleParent(ruleParent(res.Hits[0].Doc.Ref)) != "613" && ruleParent(res.Hits[0].Doc.Ref) != "613" {
+		t.Errorf("layer 7: hits %v, want a rule of 613 first", ids(res.Hits))
+	}
+	for _, h := range res.Hits {
+		if h.Doc.Card != "" {
+			t.Errorf("layer 7: %s cites the card %s", h.Doc.ID, h.Doc.Card)
+		}
+	}
+	res, err = ix.Search(context.Background(), Query{Text: "手品ってどんな効果？", Lang: "ja", K: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].Doc.Card == "" {
+		t.Errorf("手品ってどんな効果？: hits %v, want the card's texts", ids(res.Hits))
+	}
+}

@@ -247,12 +247,18 @@ func (p *queryPlan) asksCard() bool {
 		case c.kind == conceptCard:
 			cards = cards || c.weight > 0
 		case c.function || c.weight <= 0:
-		case c.glossary == "glossary:effect" || c.glossary == "glossary:ability":
+		case asksEffect(c):
 		default:
 			return false
 		}
 	}
 	return cards
+}
+
+// asksEffect reports whether c is the topic by which a question asks what
+// a card does: its effect or its ability.
+func asksEffect(c concept) bool {
+	return c.glossary == "glossary:effect" || c.glossary == "glossary:ability"
 }
 
 // proximityWindow is how many positions apart two of the question's

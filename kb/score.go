@@ -575,15 +575,20 @@ func (ix *Index) supportWeakCards(p *queryPlan, docs map[string]Doc, matched map
 		// A question about the card alone ("Fog?", "暴動について質問です",
 		// "静穏の処理を教えて") needs no support: there is nothing else it
 		// could be about.
-		others := 0
+		others, topics := 0, 0
 		for j, o := range p.concepts {
 			if j != i && o.kind != conceptCard && !o.nameWord && o.weight > 0 && o.weight < absentWeight {
 				others++
+				if o.kind == conceptTopic && !asksEffect(o) {
+					topics++
+				}
 			}
 		}
 		// One word beside the name is how a question about the card
-		// alone is asked ("question", "effet", "処理").
-		alone := others <= 1
+		// alone is asked ("question", "effet", "処理", 効果); a game term beside
+		// it is what the question is about ("what gets applied in layer
+		// 7?" is not about Applied Aeronautics).
+		alone := others <= 1 && topics == 0
 		if !supported && !alone {
 			p.concepts[i].weight = 0
 			p.concepts[i].cards = nil
