@@ -168,7 +168,7 @@ var questionWords = map[string]map[string]bool{
 		"quand": true, "lorsqu": true, "pourquoi": true, "vraiment": true, "truc": true, "moment": true},
 	"ja": {"誰": true, "どこ": true, "どれ": true, "いつ": true, "なぜ": true, "持つ": true, "何": true, "何枚": true, "何回": true, "何点": true, "いくつ": true, "どう": true, "仕組み": true, "裁定": true, "教える": true, "とき": true, "場合": true, "こと": true, "もの": true, "ん": true, "の": true, "よう": true, "てる": true, "いい": true, "質問": true, "って": true, "どういう": true,
 		"どうして": true, "なんで": true, "まだ": true, "本当に": true, "ちゃんと": true, "結局": true, "やっぱり": true, "とりあえず": true,
-		"知る": true, "大丈夫": true, "ダメ": true},
+		"知る": true, "大丈夫": true, "ダメ": true, "具体": true, "具体的": true, "的": true, "詳しい": true, "詳しく": true, "正確": true, "一体": true, "そもそも": true},
 }
 
 // questionPhrasing holds more words of how people ask, as they write
@@ -176,7 +176,8 @@ var questionWords = map[string]map[string]bool{
 // the stem is the one questions give ("peut" is "peu" to the French
 // stemmer).
 var questionPhrasing = map[string][]string{
-	"fr": {"peut", "peux", "si", "où", "a", "va", "lequel", "laquelle", "lesquels", "veut", "être", "avoir", "chose", "genre", "façon", "facon"},
+	"fr": {"peut", "peux", "si", "où", "a", "va", "lequel", "laquelle", "lesquels", "veut", "être", "avoir", "chose", "genre", "façon", "facon",
+		"exactement", "précisément", "concrètement"},
 }
 
 var questionTerms = sync.OnceValue(func() map[string]map[string]bool { return analyzedWords(questionPhrasing) })

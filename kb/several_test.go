@@ -97,6 +97,38 @@ func TestReflexiveIsNotSame(t *testing.T) {
 	}
 }
 
+// TestFillerWords checks that the words by which people stress a question
+// ("具体的に", « exactement ») are not read as what it asks
+// about: 的 was translated "heroic" (from 英雄的), and with 具体 it left
+// "プロテクションって具体的に何を防ぐ能力なの？" unanswered.
+func TestFillerWords(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, tc := range []struct{ q, lang, filler string }{
+		{"プロテクションって具体的に何を防ぐ能力なの？", "ja", "具体"},
+		{"le piétinement, ça marche comment exactement ?", "fr", "exact"},
+	} {
+		pr, err := ix.prepare(context.Background(), Query{Text: tc.q, Lang: tc.lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range pr.plan.concepts {
+			for _, a := range c.alts {
+				if slices.Contains(a.terms, tc.filler) || slices.Contains(a.terms, "的") || slices.Contains(a.terms, "heroic") {
+					t.Errorf("%q: a concept holds %v", tc.q, a.terms)
+				}
+			}
+		}
+		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang, K: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) == 0 {
+			t.Errorf("%q: nothing found", tc.q)
+		}
+	}
+}
+
 // firstHit is a question and the text its first hit cites.
 type firstHit struct{ q, lang, first string }
 
