@@ -2,6 +2,7 @@ package kb
 
 import (
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -72,6 +73,55 @@ func withoutNames(text string, names []string) string {
 		}
 	}
 	return text
+}
+
+// withoutNameFragments drops the translations that read a piece of a
+// keyword's (or any topic's) local name as the whole name: the analyzer
+// splits 接死 (deathtouch) into 接 and 死, 怪物化 (monstrosity) leaves 化,
+// and the alignment then translates 死 "deathtouch", 化 "monstrosity". A
+// term of a local name of several terms is not translated by an English
+// name of one.
+func withoutNameFragments(m mapping.IndexMapping, trans translations, topics []topic) {
+	en := m.AnalyzerNamed(langAnalyzers["en"])
+	if en == nil {
+		return
+	}
+	for lang, terms := range trans {
+		local := m.AnalyzerNamed(langAnalyzers[lang])
+		if local == nil {
+			continue
+		}
+		for _, tp := range topics {
+			var english map[string]bool
+			for _, n := range tp.Names[lang] {
+				parts := local.Analyze([]byte(n))
+				if len(parts) < 2 {
+					continue
+				}
+				if english == nil {
+					// The English names of one word: a name of several is
+					// translated word by word ("tournament rules", « règles
+					// de tournoi »).
+					english = map[string]bool{}
+					for _, e := range tp.Names["en"] {
+						if tks := en.Analyze([]byte(e)); len(tks) == 1 {
+							english[string(tks[0].Term)] = true
+						}
+					}
+				}
+				for _, p := range parts {
+					t := string(p.Term)
+					kept := slices.DeleteFunc(terms[t], func(e string) bool { return english[e] })
+					switch {
+					case len(kept) == 0:
+						delete(terms, t)
+					default:
+						terms[t] = kept
+					}
+				}
+			}
+		}
+	}
 }
 
 // lexiconPair is a printed text beside its Oracle text.

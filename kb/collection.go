@@ -274,6 +274,7 @@ func (c *Collection) buildLexicon() error {
 			return err
 		}
 		c.trans = learnTranslations(m, c.pairs)
+		withoutNameFragments(m, c.trans, c.topics)
 		c.pairs = nil
 	}
 	return nil

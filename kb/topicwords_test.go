@@ -74,7 +74,7 @@ func TestTranslations(t *testing.T) {
 	ix := fullIndex(t)
 	for _, tc := range []struct {
 		lang, word string
-		want       string // "" for no translation
+		want       string // "" for no translation, "!x" for any but x
 	}{
 		{"fr", "pioche", "draw"},
 		{"fr", "défaussez", "discard"},
@@ -88,12 +88,23 @@ func TestTranslations(t *testing.T) {
 		// A card's name is no word translation: 変わり樹の共生 (Turntimber
 		// Symbiosis) made 変わる "turntimb".
 		{"ja", "変わる", "chang"},
+		// A piece of a keyword's name is not the keyword: 接死 (deathtouch)
+		// split into 接 and 死 made 死 "deathtouch", 呪禁 made 禁
+		// "hexproof".
+		{"ja", "死", "!deathtouch"},
+		{"ja", "禁", "!hexproof"},
 	} {
 		terms := ix.analyzeWith(ix.jaMode.analyzers()[tc.lang], tc.word)
 		if len(terms) != 1 {
 			t.Fatalf("%s %q analyzes to %v", tc.lang, tc.word, terms)
 		}
 		got := ix.trans[tc.lang][terms[0]]
+		if not, ok := strings.CutPrefix(tc.want, "!"); ok {
+			if slices.Contains(got, not) {
+				t.Errorf("%s %q (%s) translates to %v, want no %q", tc.lang, tc.word, terms[0], got, not)
+			}
+			continue
+		}
 		if tc.want == "" {
 			if len(got) > 0 {
 				t.Errorf("%s %q (%s) translates to %v, want nothing", tc.lang, tc.word, terms[0], got)
