@@ -160,7 +160,7 @@ var questionWords = map[string]map[string]bool{
 		"happen": true, "get": true, "got": true, "also": true, "realli": true, "ok": true, "wai": true,
 		"doe": true, "does": true, "do": true, "work": true, "mean": true, "what": true, "whats": true, "how": true, "explain": true,
 		"question": true, "rule": true, "ruling": true, "exactli": true, "anyon": true, "someon": true, "anybodi": true, "somebodi": true, "know": true, "thank": true, "pleas": true,
-		"mani": true, "much": true, "hei": true, "guy": true, "quick": true},
+		"mani": true, "much": true, "hei": true, "guy": true, "quick": true, "want": true, "wanna": true},
 	"fr": {"peut": true, "peuvent": true, "pui": true, "quoi": true, "comment": true, "fait": true, "fair": true,
 		"devient": true, "deviennent": true, "arrive": true, "toujour": true, "encor": true, "alor": true, "oui": true,
 		"march": true, "coment": true, "fonction": true, "expliqu": true, "question": true, "règl": true, "regl": true, "exact": true, "c'est": true, "est": true, "ça": true, "ca": true,

@@ -97,8 +97,8 @@ func TestReflexiveIsNotSame(t *testing.T) {
 	}
 }
 
-// TestFillerWords checks that the words by which people stress a question
-// ("具体的に", « exactement ») are not read as what it asks
+// TestFillerWords checks that the words by which people stress or phrase
+// a question ("具体的に", « exactement », "want") are not read as what it asks
 // about: 的 was translated "heroic" (from 英雄的), and with 具体 it left
 // "プロテクションって具体的に何を防ぐ能力なの？" unanswered.
 func TestFillerWords(t *testing.T) {
@@ -107,6 +107,7 @@ func TestFillerWords(t *testing.T) {
 	for _, tc := range []struct{ q, lang, filler string }{
 		{"プロテクションって具体的に何を防ぐ能力なの？", "ja", "具体"},
 		{"le piétinement, ça marche comment exactement ?", "fr", "exact"},
+		{"can I sacrifice a creature whenever I want?", "en", "want"},
 	} {
 		pr, err := ix.prepare(context.Background(), Query{Text: tc.q, Lang: tc.lang})
 		if err != nil {
@@ -127,6 +128,9 @@ func TestFillerWords(t *testing.T) {
 			t.Errorf("%q: nothing found", tc.q)
 		}
 	}
+	// "want" took the question to banding's "as many attacking bands as
+	// they want".
+	checkFirstHits(t, ix, []firstHit{{"can I sacrifice a creature whenever I want?", "en", "cr:701.21a"}})
 }
 
 // firstHit is a question and the text its first hit cites.
