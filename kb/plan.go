@@ -879,8 +879,6 @@ const minCognate = 5
 // variableX is X as the analyzers leave it.
 const variableX = "x"
 
-// pluralPhrases are the words by which the texts speak of several of a
-// thing, the first the one the concept weighs as.
 // leavesBattlefield are the terms (as analysis leaves them, in the three
 // languages) of the ways a permanent leaves the battlefield, and
 // leavePhrases the words the texts say it with (rule 603.6c).
@@ -899,6 +897,8 @@ var leavePhrases = []langPhrase{
 	{"ja", "戦場を離れる"},
 }
 
+// pluralPhrases are the words by which the texts speak of several of a
+// thing, the first the one the concept weighs as.
 var pluralPhrases = []langPhrase{
 	{"en", "multiple"}, {"en", "two or more"}, {"en", "more than one"},
 	{"fr", "plusieurs"}, {"ja", "複数"},
@@ -971,12 +971,12 @@ func subjectTopic(text string, topics []topicMention, lang string) int {
 	return len(topics) - 1
 }
 
-// effectRE finds the number of a card's effect in a question: "its 3rd
-// effect", "effect 2", "le 3e effet", "l'effet 2", ③の効果 and
-// "リトルナイトの①に" (NFKC makes ③ a 3).
 // reflexiveFR finds French reflexive pronouns (« lui-même », « eux-mêmes »).
 var reflexiveFR = regexp.MustCompile(`(?i)\b(?:lui|elle|soi|eux|elles|moi|toi|nous|vous)[- ]m[êe]mes?\b`)
 
+// effectRE finds the number of a card's effect in a question: "its 3rd
+// effect", "effect 2", "le 3e effet", "l'effet 2", ③の効果 and
+// "リトルナイトの①に" (NFKC makes ③ a 3).
 var effectRE = map[string]*regexp.Regexp{
 	"en": regexp.MustCompile(`(?i)\b([1-9])(?:st|nd|rd|th)\s+(?:monster\s+)?effect|\beffect\s+#?([1-9])\b`),
 	"fr": regexp.MustCompile(`(?i)\b([1-9])(?:e|er|ère|ème|eme|nd|nde)\s+effet|\beffet\s+(?:n°\s*)?([1-9])\b`),
