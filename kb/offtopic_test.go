@@ -12,8 +12,10 @@ func TestOffTopicCues(t *testing.T) {
 	}{
 		{"how much is it worth?", true},
 		{"is this a trustworthy source?", false},
-		{"what are the prices now?", true}, // price*: the start of a word
-		{"which is better in edh?", true},  // an opinion
+		{"une aura, ça vaut combien ?", true},
+		{"Galvanoth me fait lancer un sort avec X, X vaut combien ?", false}, // the value of X
+		{"what are the prices now?", true},                                   // price*: the start of a word
+		{"which is better in edh?", true},                                    // an opinion
 		{"Brouillard ou Moment de paix, lequel est meilleur en EDH ?", true},
 		{"統率者戦なら濃霧と一瞬の平和どっちがいい？", true},
 		{"同時に誘発したらどっちが先？", false},              // which goes first: a rules question

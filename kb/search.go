@@ -244,7 +244,7 @@ func (p *queryPlan) namedCards() []string {
 // with いい or 強い ("どっちがいい？"), not in "どっちが先？".
 var offTopicCues = []string{
 	// Prices, trading and grading.
-	"worth", "price*", "prix", "combien coût*", "combien cout*", "combien vaut", "値段", "いくら?", "いくらくらい", "いくらぐらい", "いくらで", "っていくら", "いくらする", "価格", "相場",
+	"worth", "price*", "prix", "combien coût*", "combien cout*", "combien vaut", "ça vaut combien", "ca vaut combien", "valent combien", "値段", "いくら?", "いくらくらい", "いくらぐらい", "いくらで", "っていくら", "いくらする", "価格", "相場",
 	"grading", "graded", "grader", "鑑定",
 	// Tournament results and events.
 	"who won", "qui a gagné", "qui a gagne", "優勝者", "優勝した", "pro tour", "プロツアー",

@@ -36,6 +36,10 @@ func TestDiscordGolden(t *testing.T) {
 		{"ruling_nothing_found", func(l string) chat.Request {
 			return chat.Request{Kind: chat.KindCommand, Command: "ruling", Options: map[string]string{"question": "zzqx @everyone **qqzz**"}}
 		}},
+		{"ruling_off_topic", func(l string) chat.Request {
+			q := map[string]string{"en": "how much is an aura worth?", "fr": "une aura, ça vaut combien ?", "ja": "オーラっていくらくらい？"}[l]
+			return chat.Request{Kind: chat.KindCommand, Command: "ruling", Options: map[string]string{"question": q}}
+		}},
 		{"find_rulings", func(l string) chat.Request {
 			return chat.Request{Kind: chat.KindMessageCommand, Command: "Find rulings", TargetText: questions[l]}
 		}},
