@@ -292,6 +292,11 @@ func (p *queryPlan) proximity(d Doc, locs search.FieldTermLocationMap) float64 {
 		pl := placed{w: c.weight}
 		if c.lang == "" || c.lang == d.Lang {
 			for _, a := range c.alts {
+				// A name's terms stand for it where they stand together:
+				// 破壊 alone is not 破壊不能 (indestructible).
+				if len(a.terms) > 1 && !a.matched(locs) {
+					continue
+				}
 				for _, f := range a.fields {
 					for _, t := range a.terms {
 						for _, l := range locs[f][t] {
@@ -356,7 +361,12 @@ func (c concept) matched(d Doc, locs search.FieldTermLocationMap) bool {
 			}
 		}
 	case conceptTopic:
-		if c.definedBy(d) {
+		// A rule under the one rule of a topic, or under the rule it is
+		// the title of, is about it; a topic the glossary sends to several
+		// rules ("Phased Out: See rules 110.5 and 702.26") is covered by
+		// those rules, and by the rules under them that speak of it, not
+		// by every rule of a broader section (110.5c, a flipped status).
+		if c.definedBy(d) && (c.titled || len(c.rules) == 1 || slices.Contains(c.rules, d.Ref)) {
 			return true
 		}
 	}
@@ -603,6 +613,11 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		// « lui-même » is itself, which the English analyzer drops as a
 		// stop word; its « même » is not "same".
 		for _, m := range reflexiveFR.FindAllIndex(rest, -1) {
+			blank(rest, span2{m[0], m[1]})
+		}
+		// « Que se passe-t-il ? » asks what happens: its « passe » is
+		// neither "pass" nor "skip".
+		for _, m := range happensFR.FindAllIndex(rest, -1) {
 			blank(rest, span2{m[0], m[1]})
 		}
 	}
@@ -973,6 +988,10 @@ func subjectTopic(text string, topics []topicMention, lang string) int {
 
 // reflexiveFR finds French reflexive pronouns (« lui-même », « eux-mêmes »).
 var reflexiveFR = regexp.MustCompile(`(?i)\b(?:lui|elle|soi|eux|elles|moi|toi|nous|vous)[- ]m[êe]mes?\b`)
+
+// happensFR finds « se passer », to happen, as a question asks what
+// happens (« il se passe quoi ? », « que s'est-il passé ? »).
+var happensFR = regexp.MustCompile(`(?i)\b(?:se\s+pass(?:e|ent|er|era|erait)(?:-t-(?:il|elle))?|s['’](?:est|était)(?:-(?:il|elle))?\s+pass[ée]e?s?)(?:\s|$|[?!.,])`)
 
 // effectRE finds the number of a card's effect in a question: "its 3rd
 // effect", "effect 2", "le 3e effet", "l'effet 2", ③の効果 and

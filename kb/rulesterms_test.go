@@ -163,6 +163,36 @@ func TestMostSpecificRules(t *testing.T) {
 	}
 }
 
+// TestTopicOfSeveralRules: a topic the glossary sends to several rules
+// ("Phased In, Phased Out: See rules 110.5 and 702.26") is held by those
+// rules, and by the rules under them that speak of it, not by every rule
+// under them: 110.5c is on statuses the question does not name (a flipped
+// permanent), and came first for "can a phased-out creature be targeted?".
+func TestTopicOfSeveralRules(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	q := "Can a phased-out creature be targeted?"
+	p, err := ix.Prepare(context.Background(), Query{Text: q, Lang: "en", K: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var phased *concept
+	for i, c := range p.pr.plan.concepts {
+		if len(c.rules) > 1 && slices.Contains(c.rules, "110.5") {
+			phased = &p.pr.plan.concepts[i]
+		}
+	}
+	if phased == nil {
+		t.Fatal("no topic of rules 110.5 and 702.26")
+	}
+	for ref, want := range map[string]bool{"110.5": true, "702.26": true, "110.5c": false, "702.26p": false} {
+		if got := phased.matched(Doc{Kind: KindRule, Ref: ref}, nil); got != want {
+			t.Errorf("%s held by %s without its words: %t, want %t", phased.glossary, ref, got, want)
+		}
+	}
+	checkFirstHits(t, ix, []firstHit{{q, "en", "cr:702.26b"}})
+}
+
 // TestOldTermsInOrdinaryWords: a term the glossary marks obsolete, with no
 // rule of its own, is not what common words name in a question about the
 // current rules ("does a copy count as casting it?"), but is in a question

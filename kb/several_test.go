@@ -84,6 +84,33 @@ func TestReflexiveIsNotSame(t *testing.T) {
 	}
 }
 
+// TestHappensFR checks that « se passer », to happen, phrases the
+// question: its « passe » was translated "skip" and took « Que se
+// passe-t-il pendant la phase de fin ? » to the glossary's "End the Combat
+// Phase" (an effect skips the rest of the phase).
+func TestHappensFR(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	for _, q := range []string{"Que se passe-t-il pendant la phase de fin ?", "il se passe quoi si mon jeton meurt ?", "qu'est-ce qui s'est passé ?"} {
+		checkNoConceptTerm(t, ix, q, "fr", "pase", "skip")
+	}
+	checkFirstHits(t, ix, []firstHit{{"Que se passe-t-il pendant la phase de fin ?", "fr", "cr:512.1"}})
+	// « Je passe mon tour » still skips it.
+	pr, err := ix.prepare(context.Background(), Query{Text: "si je passe mon étape de pioche", Lang: "fr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	skip := false
+	for _, c := range pr.plan.concepts {
+		for _, a := range c.alts {
+			skip = skip || slices.Contains(a.terms, "skip")
+		}
+	}
+	if !skip {
+		t.Error("« si je passe mon étape de pioche »: no concept looks for skip")
+	}
+}
+
 // checkNoConceptTerm checks that no concept of the question's plan looks
 // for any of terms.
 func checkNoConceptTerm(t *testing.T, ix *Index, q, lang string, terms ...string) {

@@ -231,3 +231,30 @@ func TestWithoutNames(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayersWords: the words players use for a situation the rules name
+// otherwise (the term glossary's say_* lists) find the rules of it: an
+// empty library is a library with no cards in it, a land drop is playing a
+// land, « jouer » is to play.
+func TestPlayersWords(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, tc := range []struct{ q, lang, topic string }{
+		{"what happens when my library is empty and I have to draw?", "en", "draw from an empty library"},
+		{"je pioche sur une bibliothèque vide, je perds ?", "fr", "draw from an empty library"},
+		{"ライブラリーが空のときにドローしたらどうなる？", "ja", "draw from an empty library"},
+		{"how many land drops do I get per turn?", "en", "play a land"},
+		{"Combien de terrains je peux jouer par tour ?", "fr", "Play"},
+	} {
+		if names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd)); !hasName(names, tc.topic) {
+			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.topic)
+		}
+	}
+	checkFirstHits(t, ix, []firstHit{
+		{"what happens when my library is empty and I have to draw?", "en", "cr:121.4"},
+		{"ライブラリーが空のときにドローしたらどうなる？", "ja", "cr:121.4"},
+		{"how many land drops do I get per turn?", "en", "cr:305.2"},
+	})
+}

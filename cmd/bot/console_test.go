@@ -262,13 +262,13 @@ func TestConsoleReportExample(t *testing.T) {
 		"Report #1 confirmed", "✅ Reported and corrected"); !ok {
 		t.Errorf("output lacks %q:\n%s", sub, out)
 	}
-	// The reported answer opened on a rule about status in general; once
-	// the report is confirmed, the question and its paraphrases (in
-	// English and in Japanese) open on the rule the reviewer named, and
-	// say so.
+	// The reported answer opened on a ruling of Clone that does not
+	// speak of transformed cards; once the report is confirmed, the
+	// question and its paraphrases (in English and in Japanese) open on
+	// the rule the reviewer named, and say so.
 	before, after, _ := strings.Cut(out, "Report #1 confirmed")
-	if !strings.Contains(before, "Rule 110.5c: “") {
-		t.Errorf("the reported answer does not open on rule 110.5c:\n%s", before)
+	if !strings.Contains(before, "Ruling on Clone, July 15, 2007: “") {
+		t.Errorf("the reported answer does not open on a Clone ruling:\n%s", before)
 	}
 	if n := strings.Count(after, "✅"); n != 3 {
 		t.Errorf("%d answers say they were corrected after the confirmation, want 3:\n%s", n, after)
@@ -279,7 +279,7 @@ func TestConsoleReportExample(t *testing.T) {
 	opened := 0
 	for i, l := range lines {
 		if strings.HasPrefix(l, "Results 1–") && i > 0 {
-			if !strings.Contains(lines[i-1], "702.26b") {
+			if !strings.Contains(lines[i-1], "707.8") {
 				t.Errorf("a corrected answer opens on %q, not on the confirmed rule", lines[i-1])
 			}
 			opened++
