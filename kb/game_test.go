@@ -34,6 +34,11 @@ func TestGameOfQuestion(t *testing.T) {
 		// texts: it tells neither game; the End Phase tells this one.
 		{"Dans quel ordre le joueur actif et le joueur passif activent leurs effets pendant la End Phase ?", "fr", "ygo"},
 		{"1つのパーマネントにフェイジングが複数あったらどうなる", "ja", "mtg"},
+		// "quick" is mostly Yu-Gi-Oh!'s (Quick Effect), but "quick one"
+		// phrases the question, which nothing else tells; a Quick Effect
+		// is still Yu-Gi-Oh!'s.
+		{"quick one: does 'dies' include getting exiled?", "en", ""},
+		{"can I chain a quick effect to a trap card?", "en", "ygo"},
 	} {
 		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang})
 		if err != nil {

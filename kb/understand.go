@@ -670,7 +670,9 @@ func (ix *Index) ygoWords(text, lang string, rd *termReader) int {
 	// the cards' English names), and in French their translations.
 	var words [][]string
 	for _, t := range ix.analyzeWith(enAnalyzerName, text) {
-		if !functionTerm("en", t) {
+		// A word of how the question is asked tells no game: "quick one:
+		// does 'dies' include…" is no Quick Effect.
+		if !functionTerm("en", t) && !questionWord("en", t) {
 			words = append(words, []string{t})
 		}
 	}
