@@ -39,6 +39,9 @@ func TestGameOfQuestion(t *testing.T) {
 		// is still Yu-Gi-Oh!'s.
 		{"quick one: does 'dies' include getting exiled?", "en", ""},
 		{"can I chain a quick effect to a trap card?", "en", "ygo"},
+		// Terms of Yu-Gi-Oh! alone (monster, negate) outweigh the common
+		// words that name Magic cards (pendant, adverse).
+		{"un monstre qui peut attaquer chaque monstre adverse une fois, son effet est annulé pendant sa 2e attaque, l'attaque continue ?", "fr", "ygo"},
 	} {
 		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang})
 		if err != nil {

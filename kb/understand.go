@@ -627,7 +627,11 @@ func (ix *Index) gameOf(a *questionAnalysis, low string, rd *termReader) string 
 	for _, t := range a.topics {
 		switch ix.topics[t.topic].Game {
 		case "ygo":
-			ygo++
+			// A term of Yu-Gi-Oh! alone ("monster", "negate") tells the
+			// game as a keyword of Magic does: « un monstre … son effet est
+			// annulé pendant sa 2e attaque » is no question on Pendant of
+			// Prosperity and Adverse Conditions.
+			ygo += 2
 		case "mtg":
 			if ix.topics[t.topic].Keyword && !ix.sharedWithYGO(&ix.topics[t.topic], rd) {
 				mtg += 2
