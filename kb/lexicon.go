@@ -370,6 +370,9 @@ func compileLexicon(cards []cardEntry, ygo []YGOCard, topics []topic) (*lexicon,
 			ref.Lang = l
 			for _, n := range e.Names[l] {
 				addCardName(b, n, ref)
+				if l == "ja" {
+					addGivenNameJA(b, n, e.Name, ref)
+				}
 				if l == "fr" {
 					if v, ok := englishSpelling(n, e.Name); ok {
 						addCardName(b, v, ref)
@@ -575,6 +578,28 @@ func addCardName(b *lexBuilder, name string, ref lexRef) {
 			b.add(first, part)
 		}
 	}
+}
+
+// addGivenNameJA adds the given name of a legendary card whose English
+// name has an epithet ("Kiki-Jiki, Mirror Breaker") and whose Japanese
+// name puts it before the name with の rather than 、 (鏡割りのキキジキ):
+// players call it キキジキ, as they call the English one Kiki-Jiki.
+func addGivenNameJA(b *lexBuilder, name, english string, ref lexRef) {
+	if !strings.Contains(english, ", ") || strings.Contains(name, "、") || strings.Contains(english, " // ") {
+		return
+	}
+	i := strings.LastIndex(name, "の")
+	if i <= 0 {
+		return
+	}
+	// A name in katakana alone: 日暮 after の is the word daybound, not
+	// Higure.
+	given := name[i+len("の"):]
+	if utf8.RuneCountInString(given) < 3 || !katakanaOnly(given) {
+		return
+	}
+	ref.Part = true
+	b.add(given, ref)
 }
 
 // pluralForms returns the other number of an English or French name

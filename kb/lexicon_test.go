@@ -127,3 +127,31 @@ func TestFrenchVerbForms(t *testing.T) {
 		}
 	}
 }
+
+// TestGivenNameJA: a legendary card whose English name has an epithet and
+// whose Japanese name puts it before the name with の is found by its
+// given name in katakana alone; a name after の in kanji (日暮, the word
+// daybound) or of a card without an epithet is not a given name.
+func TestGivenNameJA(t *testing.T) {
+	b := newLexBuilder()
+	addGivenNameJA(b, "鏡割りのキキジキ", "Kiki-Jiki, Mirror Breaker", lexRef{Kind: lexCard, ID: 1, Lang: "ja"})
+	addGivenNameJA(b, "静風の日暮", "Higure, the Still Wind", lexRef{Kind: lexCard, ID: 2, Lang: "ja"})
+	addGivenNameJA(b, "精霊のドラゴン", "Spirit Dragon", lexRef{Kind: lexCard, ID: 3, Lang: "ja"})
+	addGivenNameJA(b, "星界の大蛇、コーマ", "Koma, Cosmos Serpent", lexRef{Kind: lexCard, ID: 4, Lang: "ja"})
+	lx, err := b.build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]int32{"キキジキでコピーしたら？": 1, "日暮のクリーチャー": 0, "ドラゴンは何体": 0, "コーマの能力": 0} {
+		var got int32
+		for _, x := range lx.find(q, "ja") {
+			got = x.Refs[0].ID
+			if !x.Refs[0].Part {
+				t.Errorf("find(%q): %v is a whole name, want a part", q, x.Refs[0])
+			}
+		}
+		if got != want {
+			t.Errorf("find(%q) = card %d, want %d", q, got, want)
+		}
+	}
+}

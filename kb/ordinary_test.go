@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"arbiter/kb/internal/evalset"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // ordinaryCeilings are the shares of the ordinary-word questions of each
@@ -58,6 +60,37 @@ func TestOrdinaryWords(t *testing.T) {
 			t.Errorf("%s: %.1f%% of ordinary words taken for a card, over %.0f%%", lang, 100*share, 100*ordinaryCeilings[lang])
 		}
 	}
+}
+
+// TestGivenNamesInKatakana: a Japanese question names a legendary card by
+// its given name (キキジキ for 鏡割りのキキジキ, ジュディス for 災いの歌姫、
+// ジュディス), a proper noun no common word shares; a given name several
+// cards share (エムラクール) still needs the question's support.
+func TestGivenNamesInKatakana(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, tc := range []struct {
+		q, card string
+		weak    bool
+	}{
+		{"キキジキでＸを持ってるクリーチャーをコピーしたらＸはいくつ扱い？", "Kiki-Jiki, Mirror Breaker", false},
+		{"ジュディスの能力、自分のライフが0になるのと同時にクリーチャーが死んだら誘発で相手を倒せる？", "Judith, the Scourge Diva", false},
+		{"エムラクールに色付きのオーラってつけられる？", "Emrakul, the Aeons Torn", true},
+	} {
+		m := mentionOf(ix, rd, norm.NFKC.String(tc.q), "ja", tc.card)
+		switch {
+		case m == nil:
+			t.Errorf("%q: does not name %s", tc.q, tc.card)
+		case m.weak != tc.weak:
+			t.Errorf("%q: %s named weak=%t, want %t", tc.q, tc.card, m.weak, tc.weak)
+		}
+	}
+	checkFirstHits(t, ix, []firstHit{
+		// Kiki-Jiki, ruling 2: the token's X is 0.
+		{"キキジキでＸを持ってるクリーチャーをコピーしたらＸはいくつ扱い？", "ja", "ruling:a34b7416-cfe3-4a1e-a8c1-a3056b747519:2"},
+	})
 }
 
 // TestVerbsAreNotCards: a word right after a subject pronoun is a verb

@@ -128,7 +128,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 			continue // "is nightmare a creature type?": the type, not the card
 		}
 		cm := &cardMention{names: cardNames, span: sp}
-		single := !strings.ContainsRune(m.Folded, ' ')
+		// A Japanese name has no spaces: a given name in katakana alone
+		// (キキジキ, アトラクサ) is a proper noun, not a word.
+		single := !strings.ContainsRune(m.Folded, ' ') && !(lang == "ja" && katakanaOnly(name))
 		cm.weak = !emph && ((part && (len(cardNames) > 1 || single)) || ix.ordinaryWord(name, m.Folded, lang, rd) ||
 			lang == "fr" && single && lowercaseWithin(text, sp))
 		if cm.weak && afterDeterminer(text, sp) {
@@ -743,4 +745,10 @@ func (ix *Index) analyzeWith(analyzer, s string) []string {
 		out = addUnique(out, string(t.Term))
 	}
 	return out
+}
+
+// katakanaOnly reports whether s is written in katakana alone (with its
+// long vowel mark and middle dot).
+func katakanaOnly(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.In(r, unicode.Katakana) && r != 'ー' && r != '・' }) < 0
 }
