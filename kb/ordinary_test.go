@@ -98,7 +98,8 @@ func TestGivenNamesInKatakana(t *testing.T) {
 // noun, and "arena" MTG Arena, not the card of that name, unless it is
 // written as a name; "on" is a pronoun in French only. A Japanese noun
 // followed by a form of する is a verb, one followed by a gloss that
-// explains it a word.
+// explains it a word. After a word that says it is a card ("the card",
+// « l'éphémère »), a name is the card's, not a game term's.
 func TestVerbsAreNotCards(t *testing.T) {
 	t.Parallel()
 	ix := fullIndex(t)
@@ -111,6 +112,11 @@ func TestVerbsAreNotCards(t *testing.T) {
 		{"can I Recall a card that was discarded this turn?", "en", "Recall", true},
 		{"does rewind untap lands if it is copied?", "en", "Rewind", true},
 		{"does a token leaving count for revolt on fatal push", "en", "Fatal Push", true},
+		// A card's name after a word that says it is one: Opt, not the
+		// glossary's Option; the word alone is still the option.
+		{"l'ephemere Option, on fait le regard 1 avant de piocher ou apres ?", "fr", "Opt", true},
+		{"la carte Option, on fait le regard avant de piocher ?", "fr", "Opt", true},
+		{"j'ai une option de mulligan ?", "fr", "Opt", false},
 		// After an interrogative determiner, a common word is a noun.
 		{"in what order are replacement effects applied?", "en", "Order // Chaos", false},
 		// The name of a way to play the game is not a card's.

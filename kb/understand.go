@@ -78,7 +78,8 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		card   *cardMention
 		topic  *topicMention
 		ygo    int
-		length int // folded length of the name
+		length int  // folded length of the name
+		cued   bool // a card's name after a word that says it is one ("the card", « l'éphémère »)
 	}
 	var cands []cand
 	for _, m := range ix.lex.find(text, lang) {
@@ -152,7 +153,7 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		if !emph {
 			cm.link = ix.linkProbability(name, cardNames[0], lang, rd)
 		}
-		cands = append(cands, cand{span: sp, card: cm, length: n})
+		cands = append(cands, cand{span: sp, card: cm, length: n, cued: afterCardWord(text, sp)})
 	}
 	// Topics found by the terms of their names, where their words differ
 	// from the name's (an inflection, an article).
@@ -164,12 +165,16 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 	}
 	// The longest names win. On the same words, a topic wins over a card
 	// named by a common word ("Vigilance", "Menace"), unless the card's
-	// name is set apart as a name.
+	// name is set apart as a name; a card wins after a word that says it
+	// is one (« l'éphémère Option » is Opt, not the glossary's Option).
 	sort.SliceStable(cands, func(i, j int) bool {
 		if cands[i].length != cands[j].length {
 			return cands[i].length > cands[j].length
 		}
-		return cands[i].topic != nil && cands[j].card != nil && cands[j].card.weak
+		if cands[i].card != nil && cands[i].cued && cands[j].topic != nil {
+			return true
+		}
+		return cands[i].topic != nil && cands[j].card != nil && cands[j].card.weak && !cands[j].cued
 	})
 	var kept []cand
 	for _, c := range cands {
@@ -394,6 +399,25 @@ func afterDeterminer(text string, sp span2) bool {
 		return w == "l" || w == "d"
 	}
 	return determiners[w]
+}
+
+// cardWords are the words that say the name after them is a card's: card
+// and the card types, in English and French.
+var cardWords = map[string]bool{
+	"card": true, "carte": true,
+	"instant": true, "sorcery": true, "creature": true, "enchantment": true, "artifact": true,
+	"éphémère": true, "ephemere": true, "rituel": true, "créature": true, "enchantement": true, "artefact": true,
+}
+
+// afterCardWord reports whether the word before sp says that the name at
+// sp is a card's ("the card Opt", « l'éphémère Option »).
+func afterCardWord(text string, sp span2) bool {
+	w := strings.ToLower(wordBefore(text, sp.start))
+	if i := strings.LastIndexAny(w, "'’"); i >= 0 {
+		_, size := utf8.DecodeRuneInString(w[i:])
+		w = w[i+size:] // l'éphémère
+	}
+	return cardWords[w]
 }
 
 // subjects are the pronouns a verb follows, by language ("can we rewind
