@@ -555,6 +555,11 @@ func addCardName(b *lexBuilder, name string, ref lexRef) {
 		}
 		return
 	}
+	// A rebalanced card of MTG Arena ("A-Spell Satchel") is found by its
+	// whole name: its first word, "A-Spell", folds to the words "a spell".
+	if strings.HasPrefix(name, "A-") {
+		return
+	}
 	if before, after, ok := strings.Cut(name, ", "); ok && ref.Lang != "ja" {
 		b.add(before, part)
 		_ = after

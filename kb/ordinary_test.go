@@ -117,6 +117,10 @@ func TestVerbsAreNotCards(t *testing.T) {
 		{"l'ephemere Option, on fait le regard 1 avant de piocher ou apres ?", "fr", "Opt", true},
 		{"la carte Option, on fait le regard avant de piocher ?", "fr", "Opt", true},
 		{"j'ai une option de mulligan ?", "fr", "Opt", false},
+		// A rebalanced card of MTG Arena is found by its whole name only:
+		// "A-Spell" is no partial name of A-Spell Satchel.
+		{"does a copy of a spell count as casting it", "en", "A-Spell Satchel", false},
+		{"can A-Spell Satchel count adventure spells?", "en", "A-Spell Satchel", true},
 		// After an interrogative determiner, a common word is a noun.
 		{"in what order are replacement effects applied?", "en", "Order // Chaos", false},
 		// The name of a way to play the game is not a card's.
