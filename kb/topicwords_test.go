@@ -1,6 +1,7 @@
 package kb
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -235,7 +236,8 @@ func TestWithoutNames(t *testing.T) {
 // TestPlayersWords: the words players use for a situation the rules name
 // otherwise (the term glossary's say_* lists) find the rules of it: an
 // empty library is a library with no cards in it, a land drop is playing a
-// land, « jouer » is to play.
+// land, « jouer » is to play, a token gone to the graveyard or bounced is
+// one in a zone other than the battlefield.
 func TestPlayersWords(t *testing.T) {
 	t.Parallel()
 	ix := fullIndex(t)
@@ -247,14 +249,38 @@ func TestPlayersWords(t *testing.T) {
 		{"ライブラリーが空のときにドローしたらどうなる？", "ja", "draw from an empty library"},
 		{"how many land drops do I get per turn?", "en", "play a land"},
 		{"Combien de terrains je peux jouer par tour ?", "fr", "Play"},
+		{"if a token gets bounced to my hand can i recast it", "en", "token leaves the battlefield"},
+		{"un jeton qui va au cimetière, il se passe quoi", "fr", "token leaves the battlefield"},
+		{"トークンが墓地に行ったらどうなる？", "ja", "token leaves the battlefield"},
 	} {
 		if names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd)); !hasName(names, tc.topic) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.topic)
 		}
+	}
+	// Whether a token dies is what a question asks, not a token that has
+	// left: the phrase is no such word ("do my tokens die when they phase
+	// out?" is about phasing).
+	q := "do my tokens die when they get phased out by teferi's protection or do they come back"
+	if names := topicNames(ix, ix.analyze(q, "en", rd)); hasName(names, "token leaves the battlefield") {
+		t.Errorf("%q: topics %v, want no token leaving the battlefield", q, names)
 	}
 	checkFirstHits(t, ix, []firstHit{
 		{"what happens when my library is empty and I have to draw?", "en", "cr:121.4"},
 		{"ライブラリーが空のときにドローしたらどうなる？", "ja", "cr:121.4"},
 		{"how many land drops do I get per turn?", "en", "cr:305.2"},
 	})
+	// A token in another zone ceases to exist: 111.7 or its state-based
+	// action, 704.5d.
+	for _, tc := range []struct{ q, lang string }{
+		{"if a token gets bounced to my hand can i recast it", "en"},
+		{"トークンが墓地に行ったらどうなる？", "ja"},
+	} {
+		res, err := ix.Search(context.Background(), Query{Text: tc.q, Lang: tc.lang, K: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Hits) == 0 || !hitMatches(res.Hits[0], []string{"cr:111.7", "cr:704.5d"}) {
+			t.Errorf("%q: hits %v, want 111.7 or 704.5d first", tc.q, ids(res.Hits))
+		}
+	}
 }
