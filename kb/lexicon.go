@@ -600,7 +600,7 @@ func addGivenNameJA(b *lexBuilder, name, english string, ref lexRef) {
 	// A name in katakana alone: 日暮 after の is the word daybound, not
 	// Higure.
 	given := name[i+len("の"):]
-	if utf8.RuneCountInString(given) < 3 || !katakanaOnly(given) {
+	if utf8.RuneCountInString(given) < 3 || !isKatakana(given) {
 		return
 	}
 	ref.Part = true

@@ -131,7 +131,7 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		cm := &cardMention{names: cardNames, span: sp}
 		// A Japanese name has no spaces: a given name in katakana alone
 		// (キキジキ, アトラクサ) is a proper noun, not a word.
-		single := !strings.ContainsRune(m.Folded, ' ') && !(lang == "ja" && katakanaOnly(name))
+		single := !strings.ContainsRune(m.Folded, ' ') && !(lang == "ja" && isKatakana(name))
 		cm.weak = !emph && ((part && (len(cardNames) > 1 || single)) || ix.ordinaryWord(name, m.Folded, lang, rd) ||
 			lang == "fr" && single && lowercaseWithin(text, sp))
 		if cm.weak && afterDeterminer(text, sp) {
@@ -769,10 +769,4 @@ func (ix *Index) analyzeWith(analyzer, s string) []string {
 		out = addUnique(out, string(t.Term))
 	}
 	return out
-}
-
-// katakanaOnly reports whether s is written in katakana alone (with its
-// long vowel mark and middle dot).
-func katakanaOnly(s string) bool {
-	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.In(r, unicode.Katakana) && r != 'ー' && r != '・' }) < 0
 }
