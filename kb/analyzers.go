@@ -50,7 +50,8 @@ var langAnalyzers = map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName
 // keptStopWords are the words of bleve's English and French stop lists
 // (Snowball's) that rules turn on: a ruling that says a trigger resolves
 // "before" the spell, a creature that "phases out", an effect that does
-// "not" apply, "each" player, "the same" creature, "sans" or "pas" in
+// "not" apply, "each" player, "the same" creature, a card that can't be
+// spliced onto "itself", "sans" or "pas" in
 // French. Without them "does prowess resolve before or after the spell?"
 // reads as "prowess resolve spell" and cannot tell the two rulings apart.
 // They are common words, so they weigh little; they count where the
@@ -58,7 +59,7 @@ var langAnalyzers = map[string]string{"en": enAnalyzerName, "fr": frAnalyzerName
 var keptStopWords = map[string][]string{
 	"en": {"until", "while", "against", "between", "through", "during", "before", "after", "above", "below",
 		"up", "down", "out", "off", "over", "under", "again", "once", "all", "any", "both", "each", "few",
-		"more", "most", "other", "no", "not", "only", "own", "same", "than"},
+		"more", "most", "other", "no", "not", "only", "own", "same", "than", "itself", "themselves"},
 	"fr": {"pas", "même", "sans"},
 }
 

@@ -93,6 +93,22 @@ func TestGivenNamesInKatakana(t *testing.T) {
 	})
 }
 
+// TestRespondedTo: what a Japanese question responds to (Xに対応して) is
+// a spell, so a common word there names its card: 粉々 is Smash to
+// Smithereens, whose ruling 1 says no damage is dealt when the artifact
+// is gone.
+func TestRespondedTo(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	q := "粉々に対応してアーティファクトを生け贄にされたら３点ダメージは入る？"
+	if m := mentionOf(ix, rd, norm.NFKC.String(q), "ja", "Smash to Smithereens"); m == nil || m.weak {
+		t.Errorf("%q: Smash to Smithereens not named as a card (%+v)", q, m)
+	}
+	checkFirstHits(t, ix, []firstHit{{q, "ja", "ruling:e0583f29-c344-4b56-b0dc-bef1089a95c7:1"}})
+}
+
 // TestVerbsAreNotCards: a word right after a subject pronoun is a verb
 // ("can we rewind the game?"), a common word after "what" or "which" a
 // noun, and "arena" MTG Arena, not the card of that name, unless it is

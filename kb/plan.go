@@ -609,11 +609,27 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	for _, sp := range a.taken {
 		blank(rest, sp)
 	}
+	// A question counts several of a thing with the words a topic took
+	// ("3 small attackers"), not with a name that counts ("Three Seasons",
+	// "Two-Headed Giant").
+	counted := []byte(a.text)
+	for _, m := range a.cards {
+		if !m.weak {
+			blank(counted, m.span)
+		}
+	}
+	for _, m := range a.topics {
+		if countsSeveral(a.text[m.span.start:m.span.end], lang) {
+			blank(counted, m.span)
+		}
+	}
+	// « lui-même » and 自身 are itself, a function word ("can't be spliced
+	// onto itself"); the French « même » is then not "same".
+	reflexive := lang == "ja" && strings.Contains(a.text, "自身")
 	if lang == "fr" {
-		// « lui-même » is itself, which the English analyzer drops as a
-		// stop word; its « même » is not "same".
 		for _, m := range reflexiveFR.FindAllIndex(rest, -1) {
 			blank(rest, span2{m[0], m[1]})
+			reflexive = true
 		}
 		// « Que se passe-t-il ? » asks what happens: its « passe » is
 		// neither "pass" nor "skip".
@@ -832,13 +848,19 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	// which the texts say in words of their own: "multiple instances",
 	// "two or more", "more than one", « plusieurs », "複数". Names are
 	// left out: "Three Seasons" and "Two-Headed Giant" count nothing.
-	if countsSeveral(string(rest), lang) {
+	if reflexive {
+		if alts := phraseAlts(reflexivePhrases); len(alts) > 0 {
+			p.concepts = append(p.concepts, concept{kind: conceptWord, function: true, alts: alts, weight: idf(alts[0].fields[0], alts[0].terms[0])})
+		}
+	}
+	if countsSeveral(string(counted), lang) {
 		if alts := phraseAlts(pluralPhrases); len(alts) > 0 {
 			c := concept{kind: conceptWord, alts: alts, weight: idf(alts[0].fields[0], alts[0].terms[0])}
 			p.concepts = append(p.concepts, c)
 			p.words += c.weight
 		}
 	}
+	manaSymbols(p.concepts)
 	// A card weighs as much as the rest of the question, and at least as a
 	// rare word: its texts come first among those that answer the rest.
 	for _, c := range cardConcepts {
@@ -914,6 +936,37 @@ var leavePhrases = []langPhrase{
 
 // pluralPhrases are the words by which the texts speak of several of a
 // thing, the first the one the concept weighs as.
+// colorSymbols are the English texts' terms for the mana symbols of the
+// colours: "{G}" is the term "g".
+var colorSymbols = map[string]string{"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+// manaSymbols lets a colour a question names beside mana ("green mana",
+// « mana vert », 緑マナ) be found as the texts write that mana, by its
+// symbol ("can still be tapped for {G}").
+func manaSymbols(concepts []concept) {
+	mana := false
+	for _, c := range concepts {
+		for _, a := range c.alts {
+			mana = mana || a.fields[0] == fTextEN && len(a.terms) == 1 && a.terms[0] == "mana"
+		}
+	}
+	if !mana {
+		return
+	}
+	for i, c := range concepts {
+		for _, a := range c.alts {
+			if sym, ok := colorSymbols[a.terms[0]]; ok && a.fields[0] == fTextEN && len(a.terms) == 1 {
+				concepts[i].alts = append(concepts[i].alts, alternative{fields: []string{fTextEN}, terms: []string{sym}})
+				break
+			}
+		}
+	}
+}
+
+// reflexivePhrases are the English texts' words for a thing that acts on
+// itself, which French and Japanese questions say in words of their own.
+var reflexivePhrases = []langPhrase{{"en", "itself"}, {"en", "themselves"}}
+
 var pluralPhrases = []langPhrase{
 	{"en", "multiple"}, {"en", "two or more"}, {"en", "more than one"},
 	{"fr", "plusieurs"}, {"ja", "複数"},

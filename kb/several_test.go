@@ -45,6 +45,11 @@ func TestSeveralInWords(t *testing.T) {
 		// 三つの季節 is The Three Seasons: its printed text, nothing of
 		// multiples.
 		{"三つの季節ってどんな効果？", "ja", "card:a38ebf4a-064c-4517-a553-15f0a252c159"},
+		// Raid Bombardment, ruling 2: "If you attack with multiple
+		// creatures with power 2 or less, Raid Bombardment's ability
+		// triggers for each of them separately." The creatures counted
+		// are named by a topic (attackers).
+		{"raid bombardment with 3 small attackers, is it 1 dmg total or 3?", "en", "ruling:1734e777-d34a-4526-ae24-ef034f147cc5:2"},
 	})
 }
 
@@ -82,6 +87,42 @@ func TestReflexiveIsNotSame(t *testing.T) {
 	for _, q := range []string{"Dans la brèche, on peut le raccorder sur lui-même ?", "elles se ciblent elles-mêmes ?", "Eux-memes ?"} {
 		checkNoConceptTerm(t, ix, q, "fr", "même", "same")
 	}
+}
+
+// TestItself checks that "itself", « lui-même » and 自身 tell apart the
+// rulings a card's name and keyword tie: Through the Breach, ruling 4, "A
+// card with a splice ability can't be spliced onto itself", and not
+// ruling 3, "Each individual card can be spliced only once onto any one
+// spell".
+func TestItself(t *testing.T) {
+	t.Parallel()
+	want := "ruling:c207aaee-0b67-4520-ad02-2c289228be2a:4"
+	checkFirstHits(t, fullIndex(t), []firstHit{
+		{"can through the breach splice onto itself?", "en", want},
+		{"Dans la brèche, on peut le raccorder sur lui-même ?", "fr", want},
+		{"裂け目の突破を自分自身に連繋できる？", "ja", want},
+	})
+}
+
+// TestManaOfAColour checks that mana of a colour is found as the texts
+// write it, by its symbol: Clutch of Currents, ruling 5, "…a Forest
+// that's turned into a creature this way can still tap for {G}".
+func TestManaOfAColour(t *testing.T) {
+	t.Parallel()
+	want := "ruling:2c6658c3-8c0e-46c9-8127-bc5b77eb0dab:5"
+	checkFirstHits(t, fullIndex(t), []firstHit{
+		{"does clutch of currents awaken on a forest still tap for green mana?", "en", want},
+		{"掴み掛かる水流の覚醒で森をクリーチャーにしても緑マナ出せる？", "ja", want},
+	})
+}
+
+// TestEncoreInFrench checks that « encore » (still) in a French question
+// is the word, not the keyword Encore, unless set apart as a name.
+func TestEncoreInFrench(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	checkNoConceptTerm(t, ix, "Emprise des courants avec éveil sur une Forêt, elle produit encore du mana vert ?", "fr", "encor")
+	checkFirstHits(t, ix, []firstHit{{"comment marche Encore ?", "fr", "cr:702.141a"}})
 }
 
 // TestHappensFR checks that « se passer », to happen, phrases the

@@ -106,6 +106,12 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 				// not something a question is about, unless it is set apart
 				// as a name ("Une Aura reste-t-elle…", where "aura" is a
 				// form of avoir).
+				// An English name that is a word of how French questions
+				// are put is that word ("elle produit encore du mana",
+				// still), not the keyword (Encore).
+				if r.Lang == "en" && lang != "en" && !emphasized(text, sp) && ix.questionWord(text[sp.start:sp.end], lang) {
+					continue
+				}
 				if int(r.ID) < len(ix.topics) && !metaTerms[ix.topics[r.ID].Term] && (!ix.stopWords(text[sp.start:sp.end], lang) || emphasized(text, sp)) &&
 					(a.historical || !ix.oldWords(&ix.topics[r.ID], text[sp.start:sp.end], lang, rd)) {
 					cands = append(cands, cand{span: sp, topic: &topicMention{topic: int(r.ID), span: sp, lang: r.Lang}, length: n})
@@ -121,7 +127,9 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 			continue // "Teferi", "Jace": too many cards to tell
 		}
 		name := text[sp.start:sp.end]
-		emph := emphasized(text, sp)
+		// What a Japanese question responds to (粉々に対応して) is a
+		// spell or an ability: a card's name, not a word.
+		emph := emphasized(text, sp) || lang == "ja" && strings.HasPrefix(text[sp.end:], "に対応")
 		if !emph && (ix.stopWords(name, lang) || ix.questionWord(name, lang)) {
 			continue // "Who", "What" and "Turn" are card names too; "marche" is not "Marché"
 		}
