@@ -252,6 +252,9 @@ func TestPlayersWords(t *testing.T) {
 		{"if a token gets bounced to my hand can i recast it", "en", "token leaves the battlefield"},
 		{"un jeton qui va au cimetière, il se passe quoi", "fr", "token leaves the battlefield"},
 		{"トークンが墓地に行ったらどうなる？", "ja", "token leaves the battlefield"},
+		{"第７層ではどんな効果が適用される？", "ja", "Layer"},
+		{"同じ層にある継続的効果ってどっちから適用するの？", "ja", "Layer"},
+		{"Oko voleur de couronnes : l'élan garde les capacités qu'il gagne après ?", "fr", "keep"},
 	} {
 		if names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd)); !hasName(names, tc.topic) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.topic)
