@@ -255,6 +255,7 @@ func TestPlayersWords(t *testing.T) {
 		{"第７層ではどんな効果が適用される？", "ja", "Layer"},
 		{"同じ層にある継続的効果ってどっちから適用するの？", "ja", "Layer"},
 		{"Oko voleur de couronnes : l'élan garde les capacités qu'il gagne après ?", "fr", "keep"},
+		{"un éphémère il va où une fois résolu ?", "fr", "Resolve"},
 	} {
 		if names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd)); !hasName(names, tc.topic) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.topic)
@@ -271,6 +272,9 @@ func TestPlayersWords(t *testing.T) {
 		{"what happens when my library is empty and I have to draw?", "en", "cr:121.4"},
 		{"ライブラリーが空のときにドローしたらどうなる？", "ja", "cr:121.4"},
 		{"how many land drops do I get per turn?", "en", "cr:305.2"},
+		// 304.2: "When an instant spell resolves, … Then it's put into its
+		// owner's graveyard."
+		{"un éphémère il va où une fois résolu ?", "fr", "cr:304.2"},
 	})
 	// A token in another zone ceases to exist: 111.7 or its state-based
 	// action, 704.5d.
