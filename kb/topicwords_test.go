@@ -256,6 +256,10 @@ func TestPlayersWords(t *testing.T) {
 		{"同じ層にある継続的効果ってどっちから適用するの？", "ja", "Layer"},
 		{"Oko voleur de couronnes : l'élan garde les capacités qu'il gagne après ?", "fr", "keep"},
 		{"un éphémère il va où une fois résolu ?", "fr", "Resolve"},
+		{"does floating mana carry over from main phase into combat or does it go away", "en", "unspent mana"},
+		{"le mana flottant reste d'une étape à l'autre ?", "fr", "unspent mana"},
+		{"浮いたマナは次のステップまで残る？", "ja", "unspent mana"},
+		{"格闘の呪文に対応して片方のクリーチャーが死んだら、もう片方はダメージを与える？", "ja", "Fight"},
 	} {
 		if names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd)); !hasName(names, tc.topic) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.topic)
@@ -275,6 +279,11 @@ func TestPlayersWords(t *testing.T) {
 		// 304.2: "When an instant spell resolves, … Then it's put into its
 		// owner's graveyard."
 		{"un éphémère il va où une fois résolu ?", "fr", "cr:304.2"},
+		// 106.4: unspent mana "can stay in the player's mana pool…
+		// Each player's mana pool empties at the end of each step and
+		// phase".
+		{"le mana flottant reste d'une étape à l'autre ?", "fr", "cr:106.4"},
+		{"浮いたマナは次のステップまで残る？", "ja", "cr:106.4"},
 	})
 	// A token in another zone ceases to exist: 111.7 or its state-based
 	// action, 704.5d.
