@@ -267,6 +267,11 @@ type GlossaryTerm struct {
 	// ("EDH", "gets priority", "状態起因処理" for 状況起因処理): they find the
 	// term, and are never shown as its name.
 	Say map[string][]string
+	// Texts are the words by which the English texts speak of what the
+	// term does without naming it ("excess damage" for trample, in 702.2c
+	// on deathtouch): a text holding them is about the term, but a
+	// question holding them is not.
+	Texts []string
 	// Rules are the numbers of the rules that define the term, when its
 	// English name is not a rule's title or a glossary entry of the
 	// Comprehensive Rules ("commander damage" -> 903.10a).
@@ -351,13 +356,14 @@ type glossaryYAML struct {
 	SayEN []string `yaml:"say_en"`
 	SayFR []string `yaml:"say_fr"`
 	SayJA []string `yaml:"say_ja"`
+	Texts []string `yaml:"text_en"`
 	Note  string   `yaml:"note"`
 	Game  string   `yaml:"game"`
 	Rules []string `yaml:"rules"`
 }
 
 // ParseGlossary parses the term glossary: a YAML list of {id, en, fr, ja,
-// old_en, old_fr, old_ja, say_en?, say_fr?, say_ja?, note?, game?, rules?}. Every entry needs an id and at
+// old_en, old_fr, old_ja, say_en?, say_fr?, say_ja?, text_en?, note?, game?, rules?}. Every entry needs an id and at
 // least one English term; game, when given, is mtg or ygo. A term (folded)
 // may belong to one entry per game only.
 func ParseGlossary(name string, src []byte) (Glossary, error) {
@@ -387,7 +393,7 @@ func ParseGlossary(name string, src []byte) (Glossary, error) {
 			return Glossary{}, lineErr(name, line, CodeBadKind, "entry %q: game %q; want mtg or ygo", e.ID, e.Game)
 		}
 		t := GlossaryTerm{
-			ID: e.ID, Note: e.Note, Game: e.Game, Line: line, Rules: e.Rules,
+			ID: e.ID, Note: e.Note, Game: e.Game, Line: line, Rules: e.Rules, Texts: e.Texts,
 			Terms: map[string][]string{"en": e.EN, "fr": e.FR, "ja": e.JA},
 			Old:   map[string][]string{"en": e.OldEN, "fr": e.OldFR, "ja": e.OldJA},
 			Say:   map[string][]string{"en": e.SayEN, "fr": e.SayFR, "ja": e.SayJA},

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,6 +100,7 @@ func TestParseGlossary(t *testing.T) {
 - {id: phasing, en: [phasing], fr: [déphasage], ja: [フェイジング]}
 - {id: chain, en: [chain], fr: [chaîne], ja: [チェーン], game: ygo}
 - {id: chain-mtg, en: [chain], fr: [chaîne], ja: [連鎖], game: mtg}
+- {id: trample, en: [trample], fr: [piétinement], ja: [トランプル], text_en: ["excess damage"]}
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -124,6 +126,13 @@ func TestParseGlossary(t *testing.T) {
 				t.Errorf("Lookup(%q) = %+v", tt.term, m)
 			}
 		})
+	}
+	// The words texts use for a term are no name of it.
+	if m, ok := g.Lookup("trample"); !ok || !slices.Equal(m.Term.Texts, []string{"excess damage"}) {
+		t.Errorf("Lookup(trample) = %+v, want the texts' words [excess damage]", m)
+	}
+	if _, ok := g.Lookup("excess damage"); ok {
+		t.Error("Lookup(excess damage) found an entry")
 	}
 	if _, ok := g.Lookup("banding"); ok {
 		t.Error("Lookup(banding) found an entry")

@@ -744,6 +744,13 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 				}
 			}
 		}
+		// A text that speaks of what the topic does without naming it
+		// covers it too: 702.2c's "excess damage" is trample's.
+		for _, phrase := range t.Texts {
+			if terms := analyzeTerm(langAnalyzer["en"], phrase); len(terms) > 0 {
+				c.alts = append(c.alts, alternative{fields: langFields["en"], terms: terms})
+			}
+		}
 		if !present {
 			// A game term that no text of the index mentions, in any language:
 			// the question is about something the index does not cover.

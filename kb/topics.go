@@ -26,6 +26,9 @@ type topic struct {
 	// Titled marks a topic that is the title of one of its rules; the
 	// rules of other topics come from cross-references ("See rule 508").
 	Titled bool `json:"titled,omitempty"`
+	// Texts are the words by which the English texts speak of it without
+	// naming it (GlossaryTerm.Texts).
+	Texts []string `json:"texts,omitempty"`
 }
 
 // topicSet builds the topics of a collection.
@@ -190,6 +193,7 @@ func (ts *topicSet) addGlossary(g *Glossary) {
 			t.Game = e.Game
 		}
 		t.addRules(e.Rules...)
+		t.Texts = append(t.Texts, e.Texts...)
 		for _, l := range []string{"en", "fr", "ja"} {
 			t.addNames(l, e.Terms[l]...)
 			t.addNames(l, e.Old[l]...)

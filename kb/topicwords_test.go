@@ -300,3 +300,18 @@ func TestPlayersWords(t *testing.T) {
 		}
 	}
 }
+
+// TestTextsOfATopic: a text that speaks of what a topic does without
+// naming it covers the topic. 702.2c says deathtouch damage is lethal "for
+// the purposes of determining if excess damage is being dealt", which is
+// trample's; it answers whether deathtouch works with trample.
+func TestTextsOfATopic(t *testing.T) {
+	t.Parallel()
+	checkFirstHits(t, fullIndex(t), []firstHit{
+		{"Does deathtouch work with trample?", "en", "cr:702.2c"},
+		{"le contact mortel marche avec le piétinement ?", "fr", "cr:702.2c"},
+		{"接死とトランプルの組み合わせはどうなる？", "ja", "cr:702.2c"},
+		// The words alone name no topic: excess damage is its own.
+		{"what is excess damage?", "en", "cr:120.4a"},
+	})
+}
