@@ -260,6 +260,8 @@ func TestPlayersWords(t *testing.T) {
 		{"le mana flottant reste d'une étape à l'autre ?", "fr", "unspent mana"},
 		{"浮いたマナは次のステップまで残る？", "ja", "unspent mana"},
 		{"格闘の呪文に対応して片方のクリーチャーが死んだら、もう片方はダメージを与える？", "ja", "Fight"},
+		{"Combien de cartes pioche-t-on en début de partie et comment marche le mulligan ?", "fr", "Starting the Game"},
+		{"ゲーム開始時に何枚引く？", "ja", "Starting the Game"},
 	} {
 		if names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd)); !hasName(names, tc.topic) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.topic)
@@ -284,6 +286,10 @@ func TestPlayersWords(t *testing.T) {
 		// phase".
 		{"le mana flottant reste d'une étape à l'autre ?", "fr", "cr:106.4"},
 		{"浮いたマナは次のステップまで残る？", "ja", "cr:106.4"},
+		// 103.5: "Each player draws a number of cards equal to their
+		// starting hand size… A player who is dissatisfied with their
+		// initial hand may take a mulligan."
+		{"Combien de cartes pioche-t-on en début de partie et comment marche le mulligan ?", "fr", "cr:103.5"},
 	})
 	// A token in another zone ceases to exist: 111.7 or its state-based
 	// action, 704.5d.
