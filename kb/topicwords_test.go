@@ -319,5 +319,9 @@ func TestTextsOfATopic(t *testing.T) {
 		{"接死とトランプルの組み合わせはどうなる？", "ja", "cr:702.2c"},
 		// The words alone name no topic: excess damage is its own.
 		{"what is excess damage?", "en", "cr:120.4a"},
+		// A transformed card is a double-faced one: 707.8a, on copying a
+		// double-faced card, comes before Clone's own rulings.
+		{"A Clone copying a transformed card, what does it copy?", "en", "cr:707.8a"},
+		{"変身したカードをクローンでコピーしたら何をコピーする？", "ja", "cr:707.8a"},
 	})
 }

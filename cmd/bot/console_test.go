@@ -262,13 +262,13 @@ func TestConsoleReportExample(t *testing.T) {
 		"Report #1 confirmed", "✅ Reported and corrected"); !ok {
 		t.Errorf("output lacks %q:\n%s", sub, out)
 	}
-	// The reported answer opened on a ruling of Clone that does not
-	// speak of transformed cards; once the report is confirmed, the
+	// The reported answer opened on 707.8a, the rule on a token that
+	// copies a double-faced card; once the report is confirmed, the
 	// question and its paraphrases (in English and in Japanese) open on
 	// the rule the reviewer named, and say so.
 	before, after, _ := strings.Cut(out, "Report #1 confirmed")
-	if !strings.Contains(before, "Ruling on Clone, July 15, 2007: “") {
-		t.Errorf("the reported answer does not open on a Clone ruling:\n%s", before)
+	if !strings.Contains(before, "Rule 707.8a: “If an effect creates a token") {
+		t.Errorf("the reported answer does not open on rule 707.8a:\n%s", before)
 	}
 	if n := strings.Count(after, "✅"); n != 3 {
 		t.Errorf("%d answers say they were corrected after the confirmation, want 3:\n%s", n, after)
