@@ -28,6 +28,15 @@ func TestOffTopicCues(t *testing.T) {
 		{"can i respond at the end of the turn?", false},
 		{"is atraxa tier 1 in cedh?", true},
 		{"tiers of the damage", false},
+		{"who illustrated the original serra angel?", true},
+		{"セラの天使のイラストレーターは誰？", true},
+		{"how many copies of lightning bolt were printed in alpha?", true},
+		{"what's the best sleeve brand for double sleeving?", true},
+		{"à quelle heure commence l'avant-première ?", true},
+		{"à quel moment le sort se résout ?", false}, // when, in the game
+		{"プレリリースは何時から始まる？", true},
+		{"何時に誘発する？", false},
+		{"où trouver un tournoi près de chez moi ?", true},
 	} {
 		if got := holds(tc.text, offTopicCues); got != tc.want {
 			t.Errorf("holds(%q) = %v, want %v", tc.text, got, tc.want)

@@ -265,7 +265,12 @@ var offTopicCues = []string{
 	"banned", "banni*", "ban list", "banlist", "禁止", "pauper", "パウパー",
 	"budget", "pas cher", "安い", "rotation", "rotate*", "ローテーション", "reserved list", "réserve list", "リザーブ・リスト",
 	// Things beside the game: proxies, accessories, the client, other languages.
-	"proxy", "proxies", "proxys", "プロキシ", "playmat*", "tapis de jeu", "プレイマット", "sleeves", "スリーブ",
+	"proxy", "proxies", "proxys", "プロキシ", "playmat*", "tapis de jeu", "プレイマット", "sleeve", "sleeves", "sleeving", "protège-cartes", "protege-cartes", "スリーブ",
+	// The cards as objects: their art, their print runs, keeping them.
+	"who illustrated", "illustrator", "who drew", "the artist", "qui a dessiné", "qui a illustré", "illustrateur", "イラストレーター", "絵師",
+	"were printed in", "print run", "ont été imprimées", "ont été imprimés", "刷られ",
+	// Events: when and where.
+	"à quelle heure", "何時から", "near me", "près de chez moi", "dans ma ville", "近くの大会", "近くの店",
 	"redeem*", "code promo", "コードを入力", "german name", "nom allemand", "ドイツ語",
 	// Judging as a job.
 	"become a judge", "level 2 judge", "level 1 judge", "judge level", "devenir juge", "juge niveau", "ジャッジになる", "get paid", "sont payés", "給料",
