@@ -77,7 +77,10 @@ func TestGivenNamesInKatakana(t *testing.T) {
 	}{
 		{"キキジキでＸを持ってるクリーチャーをコピーしたらＸはいくつ扱い？", "Kiki-Jiki, Mirror Breaker", false},
 		{"ジュディスの能力、自分のライフが0になるのと同時にクリーチャーが死んだら誘発で相手を倒せる？", "Judith, the Scourge Diva", false},
-		{"エムラクールに色付きのオーラってつけられる？", "Emrakul, the Aeons Torn", true},
+		// A given name a few cards share names one of them, which the
+		// texts tell (Emrakul, the Aeons Torn: colored Auras).
+		{"エムラクールに色付きのオーラってつけられる？", "Emrakul, the Aeons Torn", false},
+		{"エレボスって墓地だとクリーチャー扱い？", "Erebos, God of the Dead", false},
 	} {
 		m := mentionOf(ix, rd, norm.NFKC.String(tc.q), "ja", tc.card)
 		switch {
@@ -90,6 +93,9 @@ func TestGivenNamesInKatakana(t *testing.T) {
 	checkFirstHits(t, ix, []firstHit{
 		// Kiki-Jiki, ruling 2: the token's X is 0.
 		{"キキジキでＸを持ってるクリーチャーをコピーしたらＸはいくつ扱い？", "ja", "ruling:a34b7416-cfe3-4a1e-a8c1-a3056b747519:2"},
+		// Emrakul, the Aeons Torn, ruling 6: it "can't be the target of
+		// colored Aura spells".
+		{"エムラクールに色付きのオーラってつけられる？", "ja", "ruling:900ca697-ad38-4b2b-bc74-2ff7eb6ea951:6"},
 	})
 }
 

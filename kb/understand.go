@@ -140,7 +140,10 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		// A Japanese name has no spaces: a given name in katakana alone
 		// (キキジキ, アトラクサ) is a proper noun, not a word.
 		single := !strings.ContainsRune(m.Folded, ' ') && !(lang == "ja" && isKatakana(name))
-		cm.weak = !emph && ((part && (len(cardNames) > 1 || single)) || ix.ordinaryWord(name, m.Folded, lang, rd) ||
+		// A given name in katakana that a few cards share (エレボス) is
+		// one of them, whichever the texts tell: no common word.
+		given := lang == "ja" && isKatakana(name) && utf8.RuneCountInString(name) >= 3
+		cm.weak = !emph && ((part && (len(cardNames) > 1 && !given || single)) || ix.ordinaryWord(name, m.Folded, lang, rd) ||
 			lang == "fr" && single && lowercaseWithin(text, sp))
 		if cm.weak && afterDeterminer(text, sp) {
 			continue // "the order", "a fog": a common noun, not a card
