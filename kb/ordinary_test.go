@@ -99,6 +99,49 @@ func TestGivenNamesInKatakana(t *testing.T) {
 	})
 }
 
+// TestGivenNamesInLatin: the first word of several legends' names is
+// their given name, one of them whichever the texts tell (mangara); a
+// word that begins one card's name ("better", Better Than One) or a half
+// of a split card is not.
+func TestGivenNamesInLatin(t *testing.T) {
+	t.Parallel()
+	ix := fullIndex(t)
+	rd := ix.reader()
+	defer rd.close()
+	for _, tc := range []struct {
+		q, card string
+		weak    bool
+	}{
+		{"mangara: opponent attacks me and my planeswalker with two creatures, do I draw?", "Mangara, the Diplomat", false},
+		{"fog or moment's peace, which one is better in edh?", "Better Than One", true},
+	} {
+		if m := mentionOf(ix, rd, tc.q, "en", tc.card); m != nil && m.weak != tc.weak {
+			t.Errorf("%q: %s named weak=%t, want %t", tc.q, tc.card, m.weak, tc.weak)
+		} else if m == nil && !tc.weak {
+			t.Errorf("%q: does not name %s", tc.q, tc.card)
+		}
+	}
+	for _, tc := range []struct {
+		folded string
+		names  []string
+		want   bool
+	}{
+		{"erebos", []string{"Erebos, God of the Dead", "Erebos, Bleak-Hearted"}, true},
+		{"better", []string{"Better Than One"}, false},
+		{"alive", []string{"Alive // Well", "Alive Again"}, false},
+	} {
+		if got := givenName(tc.folded, tc.names); got != tc.want {
+			t.Errorf("givenName(%q, %q) = %t, want %t", tc.folded, tc.names, got, tc.want)
+		}
+	}
+	checkFirstHits(t, ix, []firstHit{
+		// Mangara, the Diplomat, ruling 1: "If your opponent attacks you
+		// with one creature and your planeswalker with another, you draw
+		// a card."
+		{"mangara: opponent attacks me and my planeswalker with two creatures, do I draw?", "en", "ruling:cbcb6d9a-6ae5-4bcd-8013-2b657553764a:1"},
+	})
+}
+
 // TestRespondedTo: what a Japanese question responds to (Xに対応して) is
 // a spell, so a common word there names its card: 粉々 is Smash to
 // Smithereens, whose ruling 1 says no damage is dealt when the artifact

@@ -142,8 +142,13 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		single := !strings.ContainsRune(m.Folded, ' ') && !(lang == "ja" && isKatakana(name))
 		// A given name in katakana that a few cards share (エレボス) is
 		// one of them, whichever the texts tell: no common word.
-		given := lang == "ja" && isKatakana(name) && utf8.RuneCountInString(name) >= 3
-		cm.weak = !emph && ((part && (len(cardNames) > 1 && !given || single)) || ix.ordinaryWord(name, m.Folded, lang, rd) ||
+		// So is the first word of legends' names in Latin letters, when
+		// the texts do not use it as a word (erebos, mangara; not fog,
+		// nor the half of a split card).
+		given := lang == "ja" && isKatakana(name) && utf8.RuneCountInString(name) >= 3 ||
+			isLatin(name) && !strings.ContainsRune(m.Folded, ' ') && utf8.RuneCountInString(name) >= 5 &&
+				givenName(m.Folded, cardNames) && !ix.ordinaryWord(name, m.Folded, lang, rd)
+		cm.weak = !emph && ((part && (len(cardNames) > 1 || single) && !given) || ix.ordinaryWord(name, m.Folded, lang, rd) ||
 			lang == "fr" && single && lowercaseWithin(text, sp))
 		if cm.weak && afterDeterminer(text, sp) {
 			continue // "the order", "a fog": a common noun, not a card
@@ -429,6 +434,20 @@ func afterCardWord(text string, sp span2) bool {
 		w = w[i+size:] // l'éphémère
 	}
 	return cardWords[w]
+}
+
+// givenName reports whether folded, one word, begins each of several
+// names, none of them a split card's ("Erebos, God of the Dead", "Erebos,
+// Bleak-Hearted"): the given name of legends. A word that begins one
+// name ("better", Better Than One) is no such name.
+func givenName(folded string, names []string) bool {
+	for _, n := range names {
+		f, _ := lexFold(n)
+		if strings.Contains(n, "//") || !strings.HasPrefix(f, folded+" ") {
+			return false
+		}
+	}
+	return len(names) > 1
 }
 
 // subjects are the pronouns a verb follows, by language ("can we rewind
