@@ -128,6 +128,8 @@ func TestGivenNamesInLatin(t *testing.T) {
 	}{
 		{"erebos", []string{"Erebos, God of the Dead", "Erebos, Bleak-Hearted"}, true},
 		{"better", []string{"Better Than One"}, false},
+		{"mangara", []string{"Mangara of Corondor", "Mangara, the Diplomat"}, true},
+		{"promise", []string{"Promise of Bunrei", "Promise of Loyalty", "Promise of Power"}, false},
 		{"alive", []string{"Alive // Well", "Alive Again"}, false},
 	} {
 		if got := givenName(tc.folded, tc.names); got != tc.want {

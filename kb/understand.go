@@ -437,17 +437,21 @@ func afterCardWord(text string, sp span2) bool {
 }
 
 // givenName reports whether folded, one word, begins each of several
-// names, none of them a split card's ("Erebos, God of the Dead", "Erebos,
-// Bleak-Hearted"): the given name of legends. A word that begins one
-// name ("better", Better Than One) is no such name.
+// names, none of them a split card's, one of them a legend's name and
+// epithet ("Erebos, God of the Dead", "Erebos, Bleak-Hearted"): the given
+// name of legends. A word that begins one name ("better", Better Than
+// One), or names with no epithet ("promise", Promise of Power), is none.
 func givenName(folded string, names []string) bool {
+	epithet := false
 	for _, n := range names {
 		f, _ := lexFold(n)
 		if strings.Contains(n, "//") || !strings.HasPrefix(f, folded+" ") {
 			return false
 		}
+		first, _, _ := strings.Cut(n, " ")
+		epithet = epithet || strings.HasSuffix(first, ",")
 	}
-	return len(names) > 1
+	return len(names) > 1 && epithet
 }
 
 // subjects are the pronouns a verb follows, by language ("can we rewind
