@@ -262,6 +262,8 @@ func TestPlayersWords(t *testing.T) {
 		{"格闘の呪文に対応して片方のクリーチャーが死んだら、もう片方はダメージを与える？", "ja", "Fight"},
 		{"Combien de cartes pioche-t-on en début de partie et comment marche le mulligan ?", "fr", "Starting the Game"},
 		{"ゲーム開始時に何枚引く？", "ja", "Starting the Game"},
+		{"combien de cartes max en main à la fin du tour ?", "fr", "Maximum Hand Size"},
+		{"what's the max cards in hand at end of turn?", "en", "Maximum Hand Size"},
 	} {
 		if names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd)); !hasName(names, tc.topic) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.topic)
