@@ -264,6 +264,13 @@ func TestPlayersWords(t *testing.T) {
 		{"ゲーム開始時に何枚引く？", "ja", "Starting the Game"},
 		{"combien de cartes max en main à la fin du tour ?", "fr", "Maximum Hand Size"},
 		{"what's the max cards in hand at end of turn?", "en", "Maximum Hand Size"},
+		{"バウンスされたトークンはどうなる？", "ja", "return to its owner's hand"},
+		{"un jeton bounce, il devient quoi ?", "fr", "return to its owner's hand"},
+		{"ライブラリーをサーチしたら切り直す？", "ja", "Search"},
+		{"si je tutor une carte, je dois mélanger ?", "fr", "Search"},
+		{"ハンデスされたカードは公開される？", "ja", "Discard"},
+		{"ブリンクしたクリーチャーは召喚酔いになる？", "ja", "flicker"},
+		{"リアニメイトしたクリーチャーは速攻なしで攻撃できる？", "ja", "return from the graveyard to the battlefield"},
 	} {
 		if names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd)); !hasName(names, tc.topic) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.topic)
