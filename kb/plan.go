@@ -850,16 +850,16 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		tq.SetField(field)
 		p.add(tq, selective(field, []string{t}))
 	}
-	// A question that counts several of a thing ("two copies", "3 small
-	// attackers", « deux fois », "２枚", "3体") asks what several of it do,
-	// which the texts say in words of their own: "multiple instances",
-	// "two or more", "more than one", « plusieurs », "複数". Names are
-	// left out: "Three Seasons" and "Two-Headed Giant" count nothing.
 	if reflexive {
 		if alts := phraseAlts(reflexivePhrases); len(alts) > 0 {
 			p.concepts = append(p.concepts, concept{kind: conceptWord, function: true, alts: alts, weight: idf(alts[0].fields[0], alts[0].terms[0])})
 		}
 	}
+	// A question that counts several of a thing ("two copies", "3 small
+	// attackers", « deux fois », "２枚", "3体") asks what several of it do,
+	// which the texts say in words of their own: "multiple instances",
+	// "two or more", "more than one", « plusieurs », "複数". Names are
+	// left out: "Three Seasons" and "Two-Headed Giant" count nothing.
 	if countsSeveral(string(counted), lang) {
 		if alts := phraseAlts(pluralPhrases); len(alts) > 0 {
 			c := concept{kind: conceptWord, alts: alts, weight: idf(alts[0].fields[0], alts[0].terms[0])}
@@ -941,8 +941,6 @@ var leavePhrases = []langPhrase{
 	{"ja", "戦場を離れる"},
 }
 
-// pluralPhrases are the words by which the texts speak of several of a
-// thing, the first the one the concept weighs as.
 // colorSymbols are the English texts' terms for the mana symbols of the
 // colours: "{G}" is the term "g".
 var colorSymbols = map[string]string{"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
@@ -954,7 +952,7 @@ func manaSymbols(concepts []concept) {
 	mana := false
 	for _, c := range concepts {
 		for _, a := range c.alts {
-			mana = mana || a.fields[0] == fTextEN && len(a.terms) == 1 && a.terms[0] == "mana"
+			mana = mana || len(a.fields) > 0 && a.fields[0] == fTextEN && len(a.terms) == 1 && a.terms[0] == "mana"
 		}
 	}
 	if !mana {
@@ -962,7 +960,10 @@ func manaSymbols(concepts []concept) {
 	}
 	for i, c := range concepts {
 		for _, a := range c.alts {
-			if sym, ok := colorSymbols[a.terms[0]]; ok && a.fields[0] == fTextEN && len(a.terms) == 1 {
+			if len(a.fields) == 0 || a.fields[0] != fTextEN || len(a.terms) != 1 {
+				continue
+			}
+			if sym, ok := colorSymbols[a.terms[0]]; ok {
 				concepts[i].alts = append(concepts[i].alts, alternative{fields: []string{fTextEN}, terms: []string{sym}})
 				break
 			}
@@ -974,6 +975,8 @@ func manaSymbols(concepts []concept) {
 // itself, which French and Japanese questions say in words of their own.
 var reflexivePhrases = []langPhrase{{"en", "itself"}, {"en", "themselves"}}
 
+// pluralPhrases are the words by which the texts speak of several of a
+// thing, the first the one the concept weighs as.
 var pluralPhrases = []langPhrase{
 	{"en", "multiple"}, {"en", "two or more"}, {"en", "more than one"},
 	{"fr", "plusieurs"}, {"ja", "複数"},

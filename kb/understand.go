@@ -102,16 +102,16 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 					part = part && r.Part
 				}
 			case lexTopic:
-				// A topic named by words analysis drops ("If", "All") is
-				// not something a question is about, unless it is set apart
-				// as a name ("Une Aura reste-t-elle…", where "aura" is a
-				// form of avoir).
 				// An English name that is a word of how French questions
 				// are put is that word ("elle produit encore du mana",
 				// still), not the keyword (Encore).
 				if r.Lang == "en" && lang != "en" && !emphasized(text, sp) && ix.questionWord(text[sp.start:sp.end], lang) {
 					continue
 				}
+				// A topic named by words analysis drops ("If", "All") is
+				// not something a question is about, unless it is set apart
+				// as a name ("Une Aura reste-t-elle…", where "aura" is a
+				// form of avoir).
 				if int(r.ID) < len(ix.topics) && !metaTerms[ix.topics[r.ID].Term] && (!ix.stopWords(text[sp.start:sp.end], lang) || emphasized(text, sp)) &&
 					(a.historical || !ix.oldWords(&ix.topics[r.ID], text[sp.start:sp.end], lang, rd)) {
 					cands = append(cands, cand{span: sp, topic: &topicMention{topic: int(r.ID), span: sp, lang: r.Lang}, length: n})
