@@ -129,7 +129,7 @@ func DefaultDir(cache string) (string, error) {
 // changes (the documents' fields, the ranking tables, their format), so
 // that an index kept under a DefaultKey is never read by code that would
 // have built it differently.
-const indexVersion = 41
+const indexVersion = 42
 
 // DefaultKey names the index of the given file systems (the embedded
 // corpus and the snapshot, say): a digest of every file's path and bytes

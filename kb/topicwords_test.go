@@ -271,6 +271,9 @@ func TestPlayersWords(t *testing.T) {
 		{"ハンデスされたカードは公開される？", "ja", "Discard"},
 		{"ブリンクしたクリーチャーは召喚酔いになる？", "ja", "flicker"},
 		{"リアニメイトしたクリーチャーは速攻なしで攻撃できる？", "ja", "return from the graveyard to the battlefield"},
+		{"can a PW be attacked by a creature with menace?", "en", "Planeswalkers"},
+		{"mes PW peuvent bloquer ?", "fr", "Planeswalkers"},
+		{"what happens when I roll the planeswalker symbol?", "en", "Planeswalker Symbol"},
 	} {
 		if names := topicNames(ix, ix.analyze(tc.q, tc.lang, rd)); !hasName(names, tc.topic) {
 			t.Errorf("%q: topics %v, want %q among them", tc.q, names, tc.topic)
