@@ -591,6 +591,15 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		}
 		return out
 	}
+	// phraseConcept is a word of the question said in the texts' phrases,
+	// weighing as the first of them.
+	phraseConcept := func(phrases []langPhrase) (concept, bool) {
+		alts := phraseAlts(phrases)
+		if len(alts) == 0 {
+			return concept{}, false
+		}
+		return concept{kind: conceptWord, alts: alts, weight: idf(alts[0].fields[0], alts[0].terms[0])}, true
+	}
 
 	// Rule numbers, and what old numbers became.
 	for _, r := range a.rules {
@@ -851,8 +860,9 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 		p.add(tq, selective(field, []string{t}))
 	}
 	if reflexive {
-		if alts := phraseAlts(reflexivePhrases); len(alts) > 0 {
-			p.concepts = append(p.concepts, concept{kind: conceptWord, function: true, alts: alts, weight: idf(alts[0].fields[0], alts[0].terms[0])})
+		if c, ok := phraseConcept(reflexivePhrases); ok {
+			c.function = true
+			p.concepts = append(p.concepts, c)
 		}
 	}
 	// A question that counts several of a thing ("two copies", "3 small
@@ -861,8 +871,7 @@ func (ix *Index) plan(a *questionAnalysis, rd *termReader) *queryPlan {
 	// "two or more", "more than one", « plusieurs », "複数". Names are
 	// left out: "Three Seasons" and "Two-Headed Giant" count nothing.
 	if countsSeveral(string(counted), lang) {
-		if alts := phraseAlts(pluralPhrases); len(alts) > 0 {
-			c := concept{kind: conceptWord, alts: alts, weight: idf(alts[0].fields[0], alts[0].terms[0])}
+		if c, ok := phraseConcept(pluralPhrases); ok {
 			p.concepts = append(p.concepts, c)
 			p.words += c.weight
 		}

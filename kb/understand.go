@@ -145,10 +145,10 @@ func (ix *Index) analyze(text, lang string, rd *termReader) *questionAnalysis {
 		// So is the first word of legends' names in Latin letters, when
 		// the texts do not use it as a word (erebos, mangara; not fog,
 		// nor the half of a split card).
+		ordinary := !emph && ix.ordinaryWord(name, m.Folded, lang, rd)
 		given := lang == "ja" && isKatakana(name) && utf8.RuneCountInString(name) >= 3 ||
-			isLatin(name) && !strings.ContainsRune(m.Folded, ' ') && utf8.RuneCountInString(name) >= 5 &&
-				givenName(m.Folded, cardNames) && !ix.ordinaryWord(name, m.Folded, lang, rd)
-		cm.weak = !emph && ((part && (len(cardNames) > 1 || single) && !given) || ix.ordinaryWord(name, m.Folded, lang, rd) ||
+			isLatin(name) && single && utf8.RuneCountInString(name) >= 5 && !ordinary && givenName(m.Folded, cardNames)
+		cm.weak = !emph && ((part && (len(cardNames) > 1 || single) && !given) || ordinary ||
 			lang == "fr" && single && lowercaseWithin(text, sp))
 		if cm.weak && afterDeterminer(text, sp) {
 			continue // "the order", "a fog": a common noun, not a card
